@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cryptarch.h - the public API of libcryptarch: block ciphers (AES, Twofish)
+ * with several implementations each, and a registry that picks one for the
+ * CPU, the mode of operation and the caller's timing policy.
+ *
+ * This header is the whole contract; it holds for every implementation.
+ *
+ * Errors. Every function that can fail returns 0 on success or a negative
+ * errno value:
+ *   -EINVAL  bad key length, bad data length for the mode, malformed name,
+ *            NULL where a pointer is required, equal XTS key halves under
+ *            CRYPTARCH_FORBID_WEAK_KEYS;
+ *   -ENOENT  no such algorithm, or none that meets the flags on this CPU;
+ *   -ENOKEY  an operation before a key was set;
+ *   -ENOMEM  out of memory.
+ * cryptarch_strerror() turns one into a sentence. On error nothing is
+ * written to the output buffer. The library never prints and never aborts.
+ *
+ * Names follow the Linux crypto API: a cipher name ("aes", "twofish") or a
+ * driver name ("aes-generic", "aes-ct64", "twofish-generic"); a mode wraps
+ * either: "ecb(aes)", "cbc(aes-generic)", "ctr(twofish)", "xts(aes)". An
+ * implementation that accelerates a whole mode has a driver name of the form
+ * "ctr-aes-ct64" and competes with template instances such as
+ * "ctr(aes-generic)" for the name "ctr(aes)". cryptarch_skcipher_driver()
+ * says which one was chosen.
+ *
+ * Modes (the kernel's skcipher semantics):
+ *   ecb, cbc  len a multiple of 16 (0 allowed), else -EINVAL;
+ *   ctr       any length; the 16-byte counter block is one 128-bit
+ *             big-endian number (NIST SP 800-38A), wrapping at 2^128;
+ *   xts       IEEE Std 1619: the key is two cipher keys, data-unit key
+ *             first; iv is the 16-byte tweak; len >= 16, and a length that
+ *             is not a multiple of 16 uses ciphertext stealing.
+ * The iv is in/out: afterwards it holds what continues the stream (cbc: the
+ * last ciphertext block; ctr: the next counter, also after a partial final
+ * block). xts leaves it unchanged (one call is one data unit); ecb ignores
+ * it (NULL allowed there). src == dst is allowed; other overlaps are not.
+ * Buffers need no alignment. A handle is used by one thread at a time;
+ * distinct handles may be used in parallel.
+ *
+ * Key material is wiped when a key is replaced and when a handle is freed.
+ */
+#ifndef CRYPTARCH_H
+#define CRYPTARCH_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CRYPTARCH_VERSION_MAJOR 0
+#define CRYPTARCH_VERSION_MINOR 1
+#define CRYPTARCH_VERSION_PATCH 0
+#define CRYPTARCH_VERSION_STRING "0.1.0"
+
+#if defined(__GNUC__)
+#define CRYPTARCH_API __attribute__((visibility("default")))
+#define CRYPTARCH_WUR __attribute__((warn_unused_result))
+#else
+#define CRYPTARCH_API
+#define CRYPTARCH_WUR
+#endif
+
+#ifndef ENOKEY
+#define ENOKEY 126 /* Linux value; defined here where libc lacks it */
+#endif
+
+/*
+ * Flags for the _new functions.
+ *
+ * CRYPTARCH_ALLOW_VARIABLE_TIME: table-based implementations, whose memory
+ * accesses depend on the key and data, may be chosen. Without it only
+ * implementations with no secret-dependent branches or memory indices are
+ * eligible, for cipher names and driver names alike; where none runs on
+ * this CPU, _new returns -ENOENT.
+ *
+ * CRYPTARCH_FORBID_WEAK_KEYS: xts setkey rejects equal key halves (-EINVAL).
+ *
+ * CRYPTARCH_STATIC_PRIORITY: ignore measured profiles and choose by static
+ * priority alone (the kernel's behaviour).
+ */
+#define CRYPTARCH_ALLOW_VARIABLE_TIME 0x1u
+#define CRYPTARCH_FORBID_WEAK_KEYS 0x2u
+#define CRYPTARCH_STATIC_PRIORITY 0x4u
+
+/* skcipher: a mode of operation over a block cipher. */
+typedef struct cryptarch_skcipher cryptarch_skcipher;
+
+/* Allocate a handle for the mode NAME; *tfm is NULL on error. */
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_skcipher_new(cryptarch_skcipher **tfm,
+						       const char *name,
+						       unsigned flags);
+/* Set the key (xts: both halves); the old key is wiped first. */
+CRYPTARCH_API CRYPTARCH_WUR int
+cryptarch_skcipher_setkey(cryptarch_skcipher *tfm, const void *key,
+			  size_t keylen);
+/* Encrypt or decrypt LEN bytes from SRC to DST; see the mode rules above. */
+CRYPTARCH_API CRYPTARCH_WUR int
+cryptarch_skcipher_encrypt(cryptarch_skcipher *tfm, const void *src,
+			   void *dst, size_t len, uint8_t iv[16]);
+CRYPTARCH_API CRYPTARCH_WUR int
+cryptarch_skcipher_decrypt(cryptarch_skcipher *tfm, const void *src,
+			   void *dst, size_t len, uint8_t iv[16]);
+/* The driver name of the chosen implementation, e.g. "cbc(aes-generic)". */
+CRYPTARCH_API const char *
+cryptarch_skcipher_driver(const cryptarch_skcipher *tfm);
+/* Wipe and free; NULL is allowed. */
+CRYPTARCH_API void cryptarch_skcipher_free(cryptarch_skcipher *tfm);
+
+/* cipher: one 16-byte block at a time. */
+typedef struct cryptarch_cipher cryptarch_cipher;
+
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_cipher_new(cryptarch_cipher **tfm,
+						     const char *name,
+						     unsigned flags);
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_cipher_setkey(cryptarch_cipher *tfm,
+							const void *key,
+							size_t keylen);
+CRYPTARCH_API CRYPTARCH_WUR int
+cryptarch_cipher_encrypt(const cryptarch_cipher *tfm, void *dst,
+			 const void *src);
+CRYPTARCH_API CRYPTARCH_WUR int
+cryptarch_cipher_decrypt(const cryptarch_cipher *tfm, void *dst,
+			 const void *src);
+CRYPTARCH_API const char *cryptarch_cipher_driver(const cryptarch_cipher *tfm);
+CRYPTARCH_API void cryptarch_cipher_free(cryptarch_cipher *tfm);
+
+/* A sentence for 0 or a negative errno value returned by this library. */
+CRYPTARCH_API const char *cryptarch_strerror(int err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CRYPTARCH_H */
