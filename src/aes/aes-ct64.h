@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aes-ct64.h - the registry descriptor of "aes-ct64", the constant-time
+ * bit-sliced AES on 64-bit words (aes-ct64.c). Its context, round keys and
+ * bulk functions are private to that file and reached only through the
+ * descriptor.
+ */
+#ifndef CRYPTARCH_AES_CT64_H
+#define CRYPTARCH_AES_CT64_H
+
+#include "../core/registry.h"
+
+/* The registry descriptor of "aes-ct64". */
+extern const struct cryptarch_alg cryptarch_aes_ct64_alg;
+
+#endif /* CRYPTARCH_AES_CT64_H */
