@@ -1,0 +1,505 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# cli-test.sh - the `cryptarch` command: every error path with its exit
+# status (2: usage error, 1: failed operation) and exactly one line on
+# stderr; no output file (and no temporary file) left behind by a failed
+# run, and an existing output file left as it was; enc/dec round trips
+# through files and standard input/output; known answers for AES and
+# Twofish; byte-identical output to `openssl enc -nopad` for AES-128/192/256
+# in ecb, cbc and ctr (that part is reported as skipped when openssl is
+# missing); Twofish refused without --allow-variable-time by a message that
+# names the option; `cryptarch list` holding a /proc/crypto-style record
+# per registered driver; `cryptarch selftest`; `cryptarch speed` output in
+# the tcrypt format.
+#
+# Usage: sh cli-test.sh PATH/TO/cryptarch [EMULATOR [ARGS...]]
+# The emulator (qemu-user for cross builds) prefixes every run of the
+# command. CRYPTARCH_TEST_REGISTRY, if set, is a program that prints one
+# "driver cipher priority" line per registered implementation (test-meta
+# --list); it is run under the emulator too.
+# Exit status: 0 all passed, 1 some failed, 77 nothing could run.
+
+set -u
+
+if [ $# -lt 1 ]; then
+	echo "usage: $0 PATH/TO/cryptarch [EMULATOR ARGS...]" >&2
+	exit 2
+fi
+CA=$1
+shift
+EMU="$*"
+
+LC_ALL=C
+export LC_ALL
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cryptarch-cli.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+fails=0
+passes=0
+skipped=""
+
+fail() {
+	echo "FAIL: $*"
+	fails=$((fails + 1))
+}
+
+ok() {
+	passes=$((passes + 1))
+}
+
+skip() {
+	echo "SKIP: $*"
+	skipped="$skipped
+  $*"
+}
+
+# Run the command (under the emulator) with stdin from $STDIN,
+# stdout to $tmp/out, stderr to $tmp/err; the status goes to $rc.
+STDIN=/dev/null
+ca() {
+	# shellcheck disable=SC2086 # the emulator prefix is split on purpose
+	$EMU "$CA" "$@" <"$STDIN" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+
+# Lines (newline-terminated or not) in FILE.
+lines() {
+	awk 'END { print NR }' "$1"
+}
+
+# expect_error STATUS DESCRIPTION ARGS...: exit status STATUS, exactly one
+# non-empty line on stderr, nothing on stdout.
+expect_error() {
+	want=$1
+	what=$2
+	shift 2
+	ca "$@"
+	if [ "$rc" -ne "$want" ]; then
+		fail "$what: exit status $rc, expected $want (cryptarch $*)"
+		sed 's/^/    stderr: /' "$tmp/err" | head -5
+		return
+	fi
+	n=$(lines "$tmp/err")
+	if [ "$n" -ne 1 ] || ! grep -q '[^[:space:]]' "$tmp/err"; then
+		fail "$what: $n lines on stderr, expected one message"
+		sed 's/^/    stderr: /' "$tmp/err" | head -5
+		return
+	fi
+	if [ -s "$tmp/out" ]; then
+		fail "$what: wrote to standard output on error"
+		return
+	fi
+	ok
+	echo "ok: $what -> $rc: $(cat "$tmp/err")"
+}
+
+# expect_ok DESCRIPTION ARGS...
+expect_ok() {
+	what=$1
+	shift
+	ca "$@"
+	if [ "$rc" -ne 0 ]; then
+		fail "$what: exit status $rc (cryptarch $*)"
+		sed 's/^/    stderr: /' "$tmp/err" | head -5
+		return 1
+	fi
+	ok
+	return 0
+}
+
+# The bytes of FILE as lower-case hex on one line.
+hex() {
+	od -An -v -tx1 "$1" | tr -d ' \n'
+}
+
+# ---- can the command run at all? --------------------------------------------
+ca --version
+if [ "$rc" -ne 0 ]; then
+	echo "SKIP: cannot run $EMU $CA (status $rc)"
+	cat "$tmp/err"
+	exit 77
+fi
+
+K128=000102030405060708090a0b0c0d0e0f
+K192=000102030405060708090a0b0c0d0e0f1011121314151617
+K256=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+IV=f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
+
+head -c 1024 /dev/urandom >"$tmp/d1024" || exit 1
+head -c 1000 /dev/urandom >"$tmp/d1000" || exit 1
+head -c 15 /dev/urandom >"$tmp/d15" || exit 1
+head -c 16 /dev/zero >"$tmp/z16" || exit 1
+mkdir "$tmp/outdir" "$tmp/ro"
+
+# ---- usage errors: 2 --------------------------------------------------------
+expect_error 2 "unknown subcommand" frobnicate
+expect_error 2 "unknown option" --frobnicate
+expect_error 2 "enc: unknown option" enc --alg 'cbc(aes)' --key $K128 \
+	--iv $IV --frobnicate --in "$tmp/d1024"
+expect_error 2 "enc: missing --alg" enc --key $K128 --in "$tmp/d1024"
+expect_error 2 "enc: missing --key" enc --alg 'cbc(aes)' --iv $IV \
+	--in "$tmp/d1024"
+expect_error 2 "dec: missing --key" dec --alg 'ecb(aes)' --in "$tmp/d1024"
+expect_error 2 "enc: --alg without a value" enc --key $K128 --alg
+expect_error 2 "enc: odd-length key" enc --alg 'cbc(aes)' --key 0001020 \
+	--iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: odd-length key (31 digits)" enc --alg 'ecb(aes)' \
+	--key 000102030405060708090a0b0c0d0e0 --in "$tmp/d1024"
+expect_error 2 "enc: non-hex key" enc --alg 'cbc(aes)' \
+	--key zz0102030405060708090a0b0c0d0e0f --iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: wrong key length (15 bytes)" enc --alg 'cbc(aes)' \
+	--key 000102030405060708090a0b0c0d0e --iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: wrong key length (17 bytes)" enc --alg 'ecb(aes)' \
+	--key ${K128}10 --in "$tmp/d1024"
+expect_error 2 "enc: wrong key length for xts (16 bytes)" enc \
+	--alg 'xts(aes)' --key $K128 --iv $IV --in "$tmp/d1024"
+expect_error 2 "dec: empty key" dec --alg 'ecb(aes)' --key '' \
+	--in "$tmp/d1024"
+expect_error 2 "enc: bad iv length (15 bytes)" enc --alg 'cbc(aes)' \
+	--key $K128 --iv f0f1f2f3f4f5f6f7f8f9fafbfcfdfe --in "$tmp/d1024"
+expect_error 2 "enc: bad iv length (17 bytes)" enc --alg 'ctr(aes)' \
+	--key $K128 --iv ${IV}00 --in "$tmp/d1024"
+expect_error 2 "enc: non-hex iv" enc --alg 'cbc(aes)' --key $K128 \
+	--iv g0f1f2f3f4f5f6f7f8f9fafbfcfdfeff --in "$tmp/d1024"
+expect_error 2 "enc: missing --iv for cbc" enc --alg 'cbc(aes)' --key $K128 \
+	--in "$tmp/d1024"
+expect_error 2 "dec: missing --iv for cbc" dec --alg 'cbc(aes)' --key $K128 \
+	--in "$tmp/d1024"
+expect_error 2 "enc: missing --iv for ctr" enc --alg 'ctr(aes)' --key $K128 \
+	--in "$tmp/d1000"
+expect_error 2 "enc: unknown algorithm" enc --alg 'cbc(serpent)' \
+	--key $K128 --iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: unknown mode" enc --alg 'foo(aes)' --key $K128 \
+	--iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: malformed name" enc --alg 'cbc(aes' --key $K128 \
+	--iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: malformed name (empty)" enc --alg '' --key $K128 \
+	--iv $IV --in "$tmp/d1024"
+
+# ---- failed operations: 1 ---------------------------------------------------
+expect_error 1 "enc: cbc data not a multiple of 16" enc --alg 'cbc(aes)' \
+	--key $K128 --iv $IV --in "$tmp/d1000"
+expect_error 1 "dec: ecb data not a multiple of 16" dec --alg 'ecb(aes)' \
+	--key $K128 --in "$tmp/d15"
+STDIN="$tmp/d1000"
+expect_error 1 "enc: ecb data on stdin not a multiple of 16" enc \
+	--alg 'ecb(aes)' --key $K128
+STDIN=/dev/null
+expect_error 1 "enc: xts data shorter than 16" enc --alg 'xts(aes)' \
+	--key $K128$K128 --iv $IV --in "$tmp/d15"
+expect_error 1 "enc: unreadable --in" enc --alg 'ecb(aes)' --key $K128 \
+	--in "$tmp/no-such-file"
+expect_error 1 "enc: unwritable --out" enc --alg 'ecb(aes)' --key $K128 \
+	--in "$tmp/d1024" --out "$tmp/no-such-dir/out"
+
+# ---- no partial output ------------------------------------------------------
+expect_error 1 "enc: failed run with --out" enc --alg 'cbc(aes)' \
+	--key $K128 --iv $IV --in "$tmp/d1000" --out "$tmp/outdir/x.bin"
+if [ -n "$(ls -A "$tmp/outdir")" ]; then
+	fail "a failed run left files behind: $(ls -A "$tmp/outdir")"
+else
+	ok
+fi
+expect_error 2 "enc: usage error with --out" enc --alg 'cbc(serpent)' \
+	--key $K128 --iv $IV --in "$tmp/d1024" --out "$tmp/outdir/x.bin"
+if [ -n "$(ls -A "$tmp/outdir")" ]; then
+	fail "a usage error left files behind: $(ls -A "$tmp/outdir")"
+else
+	ok
+fi
+printf 'keep me\n' >"$tmp/outdir/keep"
+expect_error 1 "enc: failed run onto an existing file" enc \
+	--alg 'ecb(aes)' --key $K128 --in "$tmp/d15" --out "$tmp/outdir/keep"
+if [ "$(cat "$tmp/outdir/keep")" != "keep me" ] ||
+	[ "$(ls -A "$tmp/outdir")" != "keep" ]; then
+	fail "a failed run changed an existing output file or left files: " \
+		"$(ls -A "$tmp/outdir")"
+else
+	ok
+fi
+rm -f "$tmp/outdir/keep"
+
+# ---- round trips ------------------------------------------------------------
+for spec in "ecb(aes):$K128::d1024" "ecb(aes):$K192::d1024" \
+	"cbc(aes):$K256:$IV:d1024" "ctr(aes):$K128:$IV:d1000" \
+	"ctr(aes):$K256:$IV:d1024" "xts(aes):$K128$K256:$IV:d1000" \
+	"xts(aes):$K256$K128:$IV:d1024"; do
+	alg=${spec%%:*}
+	rest=${spec#*:}
+	key=${rest%%:*}
+	rest=${rest#*:}
+	iv=${rest%%:*}
+	data=${rest#*:}
+	set -- --alg "$alg" --key "$key"
+	[ -n "$iv" ] && set -- "$@" --iv "$iv"
+	if expect_ok "enc $alg" enc "$@" --in "$tmp/$data" \
+		--out "$tmp/outdir/c"; then
+		if cmp -s "$tmp/outdir/c" "$tmp/$data"; then
+			fail "enc $alg: output equals input"
+		fi
+		if expect_ok "dec $alg" dec "$@" --in "$tmp/outdir/c" \
+			--out "$tmp/outdir/p"; then
+			if cmp -s "$tmp/outdir/p" "$tmp/$data"; then
+				ok
+			else
+				fail "dec(enc(x)) != x for $alg"
+			fi
+		fi
+		# the same through standard input and output
+		STDIN="$tmp/$data"
+		if expect_ok "enc $alg (stdin)" enc "$@"; then
+			if cmp -s "$tmp/out" "$tmp/outdir/c"; then
+				ok
+			else
+				fail "enc $alg: stdin/stdout differs from files"
+			fi
+		fi
+		STDIN=/dev/null
+	fi
+	rm -f "$tmp/outdir/c" "$tmp/outdir/p"
+done
+if [ -n "$(ls -A "$tmp/outdir")" ]; then
+	fail "round trips left files behind: $(ls -A "$tmp/outdir")"
+fi
+
+# ---- known answers (no peer needed) -----------------------------------------
+# AES-128, zero key, zero block (FIPS-197 style KAT; also AESAVS VarTxt).
+if expect_ok "enc ecb(aes) zero block" enc --alg 'ecb(aes)' \
+	--key 00000000000000000000000000000000 --in "$tmp/z16"; then
+	got=$(hex "$tmp/out")
+	if [ "$got" = 66e94bd4ef8a2c3b884cfa59ca342b2e ]; then
+		ok
+	else
+		fail "ecb(aes) of a zero block under a zero key: $got"
+	fi
+fi
+# Twofish-128, zero key, zero block (Twofish paper, Appendix B.1, I=1).
+if expect_ok "enc ecb(twofish) zero block" enc --alg 'ecb(twofish)' \
+	--allow-variable-time --key 00000000000000000000000000000000 \
+	--in "$tmp/z16"; then
+	got=$(hex "$tmp/out")
+	if [ "$got" = 9f589f5cf6122c32b6bfec2f2ae8c35a ]; then
+		ok
+	else
+		fail "ecb(twofish) of a zero block under a zero key: $got"
+	fi
+fi
+
+# ---- the constant-time policy -----------------------------------------------
+ca enc --alg 'cbc(twofish)' --key $K128 --iv $IV --in "$tmp/d1024"
+if [ "$rc" -eq 0 ]; then
+	fail "cbc(twofish) without --allow-variable-time was accepted"
+elif ! grep -q -- '--allow-variable-time' "$tmp/err"; then
+	fail "cbc(twofish) refused without naming --allow-variable-time:" \
+		"$(cat "$tmp/err")"
+elif [ "$(lines "$tmp/err")" -ne 1 ] || [ -s "$tmp/out" ]; then
+	fail "cbc(twofish) refusal: not exactly one line on stderr"
+else
+	ok
+	echo "ok: twofish refused -> $rc: $(cat "$tmp/err")"
+fi
+if expect_ok "enc cbc(twofish) --allow-variable-time" enc \
+	--alg 'cbc(twofish)' --allow-variable-time --key $K256 --iv $IV \
+	--in "$tmp/d1024" --out "$tmp/tf"; then
+	if expect_ok "dec cbc(twofish)" dec --alg 'cbc(twofish)' \
+		--allow-variable-time --key $K256 --iv $IV --in "$tmp/tf"; then
+		if cmp -s "$tmp/out" "$tmp/d1024"; then
+			ok
+		else
+			fail "twofish dec(enc(x)) != x"
+		fi
+	fi
+fi
+ca enc --alg 'cbc(aes-generic)' --key $K128 --iv $IV --in "$tmp/d1024"
+if [ "$rc" -eq 0 ]; then
+	fail "cbc(aes-generic) without --allow-variable-time was accepted"
+elif ! grep -q -- '--allow-variable-time' "$tmp/err"; then
+	fail "cbc(aes-generic) refused without naming --allow-variable-time"
+else
+	ok
+fi
+
+# ---- identical to openssl enc -----------------------------------------------
+if command -v openssl >/dev/null 2>&1 &&
+	openssl enc -aes-128-ctr -K $K128 -iv $IV -in "$tmp/z16" \
+		-out "$tmp/ossl" 2>/dev/null; then
+	for bits in 128 192 256; do
+		case $bits in
+		128) key=$K128 ;;
+		192) key=$K192 ;;
+		256) key=$K256 ;;
+		esac
+		for mode in ecb cbc ctr; do
+			data=d1024
+			[ $mode = ctr ] && data=d1000
+			set -- --alg "$mode(aes)" --key "$key"
+			ivo=""
+			if [ $mode != ecb ]; then
+				set -- "$@" --iv $IV
+				ivo="-iv $IV"
+			fi
+			# shellcheck disable=SC2086
+			if ! openssl enc -nopad -aes-$bits-$mode -K $key $ivo \
+				-in "$tmp/$data" -out "$tmp/ossl"; then
+				fail "openssl enc -aes-$bits-$mode failed"
+				continue
+			fi
+			if expect_ok "enc $mode(aes) $bits" enc "$@" \
+				--in "$tmp/$data"; then
+				if cmp -s "$tmp/out" "$tmp/ossl"; then
+					ok
+				else
+					fail "enc $mode(aes)-$bits differs" \
+						"from openssl enc"
+				fi
+			fi
+			if expect_ok "dec $mode(aes) $bits" dec "$@" \
+				--in "$tmp/ossl"; then
+				if cmp -s "$tmp/out" "$tmp/$data"; then
+					ok
+				else
+					fail "dec $mode(aes)-$bits of openssl" \
+						"output differs"
+				fi
+			fi
+		done
+	done
+	echo "ok: enc/dec identical to openssl enc -nopad for AES-128/192/256" \
+		"ecb, cbc, ctr"
+else
+	skip "comparison with openssl enc: openssl not found or not working"
+fi
+
+# ---- list -------------------------------------------------------------------
+if expect_ok "list" list; then
+	cp "$tmp/out" "$tmp/list"
+	if [ -n "${CRYPTARCH_TEST_REGISTRY:-}" ]; then
+		# shellcheck disable=SC2086
+		$EMU "$CRYPTARCH_TEST_REGISTRY" --list >"$tmp/registry" ||
+			fail "$CRYPTARCH_TEST_REGISTRY --list failed"
+	else
+		echo "note: CRYPTARCH_TEST_REGISTRY not set; checking the" \
+			"portable drivers only"
+		printf '%s\n' 'aes-generic aes -' 'aes-ct64 aes -' \
+			'twofish-generic twofish -' >"$tmp/registry"
+	fi
+	[ -s "$tmp/registry" ] || fail "no registered drivers listed"
+	while read -r drv name prio; do
+		msg=$(awk -v drv="$drv" -v nm="$name" -v pr="$prio" '
+		BEGIN { RS = ""; FS = "\n"; found = 0 }
+		{
+			split("", f)
+			for (i = 1; i <= NF; i++) {
+				c = index($i, ":")
+				if (c == 0)
+					continue
+				k = substr($i, 1, c - 1)
+				sub(/[ \t]+$/, "", k)
+				v = substr($i, c + 1)
+				sub(/^ /, "", v)
+				f[k] = v
+			}
+			if (f["driver"] != drv || f["type"] != "cipher")
+				next
+			found = 1
+			need = "name driver module priority refcnt selftest " \
+			       "internal type blocksize constant-time available"
+			n = split(need, w, " ")
+			for (i = 1; i <= n; i++)
+				if (!(w[i] in f))
+					bad = bad " no " w[i] ";"
+			if (!("min keysize" in f))
+				bad = bad " no min keysize;"
+			if (!("max keysize" in f))
+				bad = bad " no max keysize;"
+			if (f["name"] != nm)
+				bad = bad " name " f["name"] ";"
+			if (pr != "-" && f["priority"] != pr)
+				bad = bad " priority " f["priority"] ";"
+			if (f["blocksize"] != "16")
+				bad = bad " blocksize " f["blocksize"] ";"
+			if (f["available"] == "yes" &&
+			    f["selftest"] != "passed")
+				bad = bad " selftest " f["selftest"] ";"
+		}
+		END {
+			if (!found)
+				print "no cipher record with driver " drv
+			else if (bad != "")
+				print "record of " drv ":" bad
+		}' "$tmp/list")
+		if [ -n "$msg" ]; then
+			fail "list: $msg"
+		else
+			ok
+			echo "ok: list has a record for $drv"
+		fi
+	done <"$tmp/registry"
+fi
+
+# ---- selftest ---------------------------------------------------------------
+if expect_ok "selftest" selftest; then
+	if [ ! -s "$tmp/out" ]; then
+		fail "selftest printed nothing"
+	fi
+	if [ -s "$tmp/registry" ]; then
+		while read -r drv name prio; do
+			if ! grep -q -- "$drv" "$tmp/out"; then
+				fail "selftest: no line names $drv"
+			fi
+		done <"$tmp/registry"
+	fi
+fi
+
+# ---- speed ------------------------------------------------------------------
+if expect_ok "speed" speed --driver ctr-aes-ct64 --sec 0.05 --sizes 16,64; then
+	hdr='^testing speed of (async )?ctr\(aes\) \(ctr-aes-ct64\) '
+	hdr="$hdr"'(en|de)cryption$'
+	line='^test [0-9]+ \((128|192|256) bit key, (16|64) byte blocks\): '
+	line="$line"'[0-9]+ operations in [0-9]+(\.[0-9]+)? seconds '
+	line="$line"'\([0-9]+ bytes\)$'
+	if ! grep -Eq "$hdr" "$tmp/out"; then
+		fail "speed: no tcrypt header line"
+		head -5 "$tmp/out" | sed 's/^/    /'
+	else
+		ok
+	fi
+	for k in 128 192 256; do
+		for s in 16 64; do
+			if ! grep -E "$line" "$tmp/out" |
+				grep -q "($k bit key, $s byte blocks)"; then
+				fail "speed: no line for $k-bit keys and" \
+					"$s-byte blocks"
+			fi
+		done
+	done
+	# bytes = operations x block size, on every line
+	bad=$(grep -E "$line" "$tmp/out" | awk '{
+		s = $6; ops = $9; b = $14; sub(/^\(/, "", b)
+		if (ops * s != b) print
+	}')
+	if [ -n "$bad" ]; then
+		fail "speed: bytes != operations x size: $bad"
+	fi
+	if grep -E '^test ' "$tmp/out" | grep -Evq "$line"; then
+		fail "speed: a test line is not in the tcrypt format:"
+		grep -E '^test ' "$tmp/out" | grep -Ev "$line" | head -3
+	fi
+fi
+expect_error 2 "speed: unknown driver" speed --driver ctr-aes-nothing \
+	--sec 0.05 --sizes 16
+expect_error 2 "list: unexpected argument" list extra
+
+echo "cli-test: $passes checks passed, $fails failed"
+if [ -n "$skipped" ]; then
+	echo "cli-test: skipped parts (not passed):$skipped"
+fi
+if [ "$fails" -ne 0 ]; then
+	exit 1
+fi
+if [ "$passes" -eq 0 ]; then
+	exit 77
+fi
+exit 0

@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test-wipe.c - key material is wiped. For every skcipher instance of every
+ * registered implementation available here, and for the cipher API, read
+ * the key context through the internal accessors of src/core/handle.h:
+ *  - before setkey it holds nothing but zeros;
+ *  - after setkey it is not all zero;
+ *  - after a re-key with a different key, including a shorter one, none of
+ *    the old context's key-dependent 16-byte words (those that differ
+ *    from the same offset under a third key) and no 12 bytes of the old
+ *    raw key are left anywhere in the context;
+ *  - after a refused setkey (bad length; xts equal halves under
+ *    CRYPTARCH_FORBID_WEAK_KEYS) it is all zero;
+ *  - on free, the context is all zero when it reaches free(): where the
+ *    linker supports --wrap=free (CRYPTARCH_TEST_WRAP_FREE), free() is
+ *    wrapped and the watched context checked just before it is released,
+ *    so no freed memory is ever read; otherwise that part is reported as
+ *    skipped.
+ * And cryptarch_memzero() itself, read back through a volatile pointer.
+ *
+ * Usage: test-wipe
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "handle.h"
+#include "memzero.h"
+#include "util.h"
+
+static struct test_rng rng;
+
+#ifdef CRYPTARCH_TEST_WRAP_FREE
+/* The linker turns every call to free() in this program (the library's
+ * included) into __wrap_free(); the names are fixed by ld's --wrap. */
+void __real_free(void *p);
+void __wrap_free(void *p);
+
+static const void *watched;
+static size_t watched_size;
+static int watched_seen, watched_zero;
+
+void __wrap_free(void *p)
+{
+	if (p && p == watched) {
+		const volatile uint8_t *b = p;
+		size_t i;
+
+		watched_seen = 1;
+		watched_zero = 1;
+		for (i = 0; i < watched_size; i++)
+			if (b[i])
+				watched_zero = 0;
+		watched = NULL;
+	}
+	__real_free(p);
+}
+
+static void watch(const void *p, size_t size)
+{
+	watched = p;
+	watched_size = size;
+	watched_seen = 0;
+	watched_zero = 0;
+}
+
+static void check_watched(const char *what)
+{
+	if (!watched_seen)
+		test_fail("%s: the key context never reached free()", what);
+	else if (!watched_zero)
+		test_fail("%s: the key context was not wiped before free()",
+			  what);
+	watched = NULL;
+}
+#endif
+
+static int nonzero(const void *p, size_t n)
+{
+	return p && n && !test_all(p, 0, n);
+}
+
+/*
+ * The 16-byte words of OLD (SIZE bytes, at 16-byte offsets) that depend on
+ * the key, i.e. differ from the same offset of THIRD (a context under
+ * another key of the same length), must not be anywhere in NOW (at any
+ * 4-byte offset). 16 bytes, not 8: key-dependent tables such as Twofish's
+ * are permutations of one set of entries, so two adjacent entries recur
+ * under other keys by chance; four do not.
+ */
+static void check_gone(const char *what, const uint8_t *old,
+		       const uint8_t *third, size_t size, const uint8_t *now,
+		       size_t nsize, const uint8_t *oldkey, size_t keylen)
+{
+	size_t o, p, words = 0, left = 0;
+
+	for (o = 0; o + 16 <= size; o += 16) {
+		if (memcmp(old + o, third + o, 16) == 0 ||
+		    test_all(old + o, 0, 16))
+			continue;
+		words++;
+		for (p = 0; p + 16 <= nsize; p += 4)
+			if (memcmp(now + p, old + o, 16) == 0) {
+				left++;
+				break;
+			}
+	}
+	if (left)
+		test_fail("%s: %zu of %zu key-dependent words of the old "
+			  "context are still in the context",
+			  what, left, words);
+	if (words == 0)
+		test_fail("%s: no key-dependent words in the context?", what);
+	for (o = 0; o + 12 <= keylen; o++)
+		for (p = 0; p + 12 <= nsize; p++)
+			if (memcmp(now + p, oldkey + o, 12) == 0) {
+				test_fail("%s: bytes %zu..%zu of the old key "
+					  "are at offset %zu",
+					  what, o, o + 11, p);
+				return;
+			}
+}
+
+static void check_instance(const struct test_inst *ti)
+{
+	static const size_t bad[] = { 0, 1, 17, 33, 64 };
+	const int xts = ti->mode == CRYPTARCH_MODE_XTS;
+	size_t sizes[3], ns = test_key_sizes(ti->alg, sizes);
+	size_t longk = (xts ? 2 : 1) * sizes[ns - 1];
+	size_t shortk = (xts ? 2 : 1) * sizes[0];
+	uint8_t k1[128], k2[128], k3[128];
+	uint8_t *old = NULL, *third = NULL;
+	cryptarch_skcipher *t = test_open(ti, 0);
+	cryptarch_skcipher *w = NULL;
+	const uint8_t *ctx;
+	size_t size, size1, i;
+	char what[160];
+
+	if (!t)
+		return;
+	ctx = cryptarch_skcipher_ctx(t, &size);
+	if (nonzero(ctx, size))
+		test_fail("%s: context not zero before setkey", ti->name);
+	test_random_key(&rng, ti->mode, k1, longk);
+	test_random_key(&rng, ti->mode, k2, longk);
+	test_random_key(&rng, ti->mode, k3, longk);
+	/* the context under a third key, to tell key-dependent words */
+	if (cryptarch_skcipher_setkey(t, k3, longk))
+		goto fail;
+	ctx = cryptarch_skcipher_ctx(t, &size);
+	third = malloc(size + 1);
+	if (!third)
+		goto fail;
+	memcpy(third, ctx, size);
+	/* key 1 */
+	if (cryptarch_skcipher_setkey(t, k1, longk))
+		goto fail;
+	ctx = cryptarch_skcipher_ctx(t, &size1);
+	if (!nonzero(ctx, size1) || size1 != size)
+		test_fail("%s: context empty or resized after setkey",
+			  ti->name);
+	old = malloc(size1 + 1);
+	if (!old)
+		goto fail;
+	memcpy(old, ctx, size1);
+	/* re-key with a shorter key, then with one of the same length */
+	if (cryptarch_skcipher_setkey(t, k2, shortk))
+		goto fail;
+	ctx = cryptarch_skcipher_ctx(t, &size);
+	snprintf(what, sizeof(what), "%s: re-key %zu -> %zu bytes", ti->name,
+		 longk, shortk);
+	check_gone(what, old, third, size1, ctx, size, k1, longk);
+	if (cryptarch_skcipher_setkey(t, k1, longk))
+		goto fail;
+	if (cryptarch_skcipher_setkey(t, k2, longk))
+		goto fail;
+	ctx = cryptarch_skcipher_ctx(t, &size);
+	snprintf(what, sizeof(what), "%s: re-key %zu -> %zu bytes", ti->name,
+		 longk, longk);
+	check_gone(what, old, third, size1, ctx, size, k1, longk);
+	/* a refused re-key leaves nothing, whatever the bad length */
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		size_t kl = xts ? 2 * bad[i] : bad[i];
+
+		if (cryptarch_skcipher_setkey(t, k1, longk))
+			goto fail;
+		test_expect_rc(cryptarch_skcipher_setkey(t, k1, kl), -EINVAL,
+			       "%s setkey %zu bytes", ti->name, kl);
+		ctx = cryptarch_skcipher_ctx(t, &size);
+		if (nonzero(ctx, size))
+			test_fail("%s: context not zero after a refused "
+				  "setkey of %zu bytes",
+				  ti->name, kl);
+	}
+	if (cryptarch_skcipher_setkey(t, k1, longk))
+		goto fail;
+	test_expect_rc(cryptarch_skcipher_setkey(t, NULL, longk), -EINVAL,
+		       "%s setkey(NULL)", ti->name);
+	ctx = cryptarch_skcipher_ctx(t, &size);
+	if (nonzero(ctx, size))
+		test_fail("%s: context not zero after setkey(NULL)", ti->name);
+	if (xts) {
+		/* equal halves refused under CRYPTARCH_FORBID_WEAK_KEYS */
+		w = test_open(ti, CRYPTARCH_FORBID_WEAK_KEYS);
+		if (w && !cryptarch_skcipher_setkey(w, k1, longk)) {
+			memcpy(k3, k1, longk / 2);
+			memcpy(k3 + longk / 2, k1, longk / 2);
+			test_expect_rc(cryptarch_skcipher_setkey(w, k3, longk),
+				       -EINVAL, "%s equal halves", ti->name);
+			ctx = cryptarch_skcipher_ctx(w, &size);
+			if (nonzero(ctx, size))
+				test_fail("%s: context not zero after a "
+					  "refused weak key",
+					  ti->name);
+		}
+		cryptarch_skcipher_free(w);
+	}
+	/* free */
+	if (cryptarch_skcipher_setkey(t, k2, longk))
+		goto fail;
+#ifdef CRYPTARCH_TEST_WRAP_FREE
+	ctx = cryptarch_skcipher_ctx(t, &size);
+	watch(ctx, size);
+	cryptarch_skcipher_free(t);
+	check_watched(ti->name);
+#else
+	cryptarch_skcipher_free(t);
+#endif
+	t = NULL;
+	goto out;
+fail:
+	test_fail("%s: setkey or allocation failed", ti->name);
+out:
+	cryptarch_skcipher_free(t);
+	free(old);
+	free(third);
+}
+
+static void check_cipher(const struct cryptarch_alg *alg)
+{
+	static const size_t bad[] = { 16, 0, 1, 17, 33, 64 };
+	size_t sizes[3], ns = test_key_sizes(alg, sizes), size, size1, i;
+	uint8_t k1[64], k2[64], k3[64], *old = NULL, *third = NULL;
+	cryptarch_cipher *c = NULL;
+	const uint8_t *ctx;
+	char what[128];
+
+	if (cryptarch_cipher_new(&c, alg->driver,
+				 CRYPTARCH_ALLOW_VARIABLE_TIME)) {
+		test_fail("cipher %s: cannot open", alg->driver);
+		return;
+	}
+	ctx = cryptarch_cipher_ctx(c, &size);
+	if (nonzero(ctx, size))
+		test_fail("cipher %s: context not zero before setkey",
+			  alg->driver);
+	test_rng_fill(&rng, k1, 32);
+	test_rng_fill(&rng, k2, 32);
+	test_rng_fill(&rng, k3, 32);
+	if (cryptarch_cipher_setkey(c, k3, sizes[ns - 1]))
+		goto fail;
+	ctx = cryptarch_cipher_ctx(c, &size);
+	third = malloc(size + 1);
+	if (!third)
+		goto fail;
+	memcpy(third, ctx, size);
+	if (cryptarch_cipher_setkey(c, k1, sizes[ns - 1]))
+		goto fail;
+	ctx = cryptarch_cipher_ctx(c, &size1);
+	if (!nonzero(ctx, size1))
+		test_fail("cipher %s: context empty after setkey", alg->driver);
+	old = malloc(size1 + 1);
+	if (!old)
+		goto fail;
+	memcpy(old, ctx, size1);
+	if (cryptarch_cipher_setkey(c, k2, sizes[0]))
+		goto fail;
+	ctx = cryptarch_cipher_ctx(c, &size);
+	snprintf(what, sizeof(what), "cipher %s: re-key", alg->driver);
+	check_gone(what, old, third, size1, ctx, size, k1, sizes[ns - 1]);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (cryptarch_cipher_setkey(c, k1, sizes[ns - 1]))
+			goto fail;
+		test_expect_rc(cryptarch_cipher_setkey(c, i ? k1 : NULL,
+						       bad[i]),
+			       -EINVAL, "cipher %s setkey %s%zu bytes",
+			       alg->driver, i ? "" : "NULL, ", bad[i]);
+		ctx = cryptarch_cipher_ctx(c, &size);
+		if (nonzero(ctx, size))
+			test_fail("cipher %s: context not zero after a refused "
+				  "setkey of %zu bytes",
+				  alg->driver, bad[i]);
+	}
+	if (cryptarch_cipher_setkey(c, k1, sizes[0]))
+		goto fail;
+#ifdef CRYPTARCH_TEST_WRAP_FREE
+	ctx = cryptarch_cipher_ctx(c, &size);
+	watch(ctx, size);
+	cryptarch_cipher_free(c);
+	snprintf(what, sizeof(what), "cipher %s", alg->driver);
+	check_watched(what);
+#else
+	cryptarch_cipher_free(c);
+#endif
+	c = NULL;
+	goto out;
+fail:
+	test_fail("cipher %s: setkey or allocation failed", alg->driver);
+out:
+	cryptarch_cipher_free(c);
+	free(old);
+	free(third);
+}
+
+static void check_memzero(void)
+{
+	static uint8_t buf[300];
+	const volatile uint8_t *v = buf;
+	size_t off, len, i;
+
+	cryptarch_memzero(NULL, 0);
+	for (off = 0; off < 16; off += 3) {
+		for (len = 0; len < 260; len += 37) {
+			memset(buf, 0xaa, sizeof(buf));
+			cryptarch_memzero(buf + off, len);
+			for (i = 0; i < sizeof(buf); i++) {
+				int want = i >= off && i < off + len ? 0 : 0xaa;
+
+				if (v[i] != want) {
+					test_fail(
+						"cryptarch_memzero(buf + %zu, "
+						"%zu): byte %zu is 0x%02x",
+						off, len, i, v[i]);
+					return;
+				}
+			}
+		}
+	}
+}
+
+int main(void)
+{
+	const char *ciphers[16];
+	struct test_inst *ti;
+	size_t nc, c, n, i, tested = 0;
+	int m;
+
+	test_rng_init(&rng, test_seed("test-wipe", 0x77697065ull));
+	check_memzero();
+	nc = test_ciphers(ciphers, 16);
+	for (c = 0; c < nc; c++) {
+		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+			n = test_instances(ciphers[c], m, &ti, NULL);
+			for (i = 0; i < n; i++, tested++)
+				check_instance(&ti[i]);
+			free(ti);
+		}
+	}
+	n = cryptarch_alg_count();
+	for (i = 0; i < n; i++)
+		if (cryptarch_alg_available(cryptarch_alg_at(i)))
+			check_cipher(cryptarch_alg_at(i));
+	printf("%zu instances checked\n", tested);
+#ifdef CRYPTARCH_TEST_WRAP_FREE
+	puts("wipe on free: checked through a wrapped free()");
+#else
+	puts("SKIP (part): wipe on free not checked: the linker has no "
+	     "--wrap=free");
+#endif
+	return test_finish("test-wipe");
+}

@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * util.c - helpers shared by the test programs (see util.h): failure
+ * accounting, hex, the xoshiro256** PRNG with splitmix64 seeding (Blackman
+ * and Vigna, "Scrambled linear pseudorandom number generators", 2018), the
+ * registry's list of skcipher instances, and split calls. Test code only;
+ * nothing here is constant-time.
+ */
+#define _DEFAULT_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cpu.h"
+#include "util.h"
+
+unsigned long test_failures;
+
+/* see util.h */
+const char *const test_mode_names[CRYPTARCH_MODE_COUNT] = {
+	"ecb",
+	"cbc",
+	"ctr",
+	"xts",
+};
+
+static void vfail(const char *fmt, va_list ap)
+{
+	test_failures++;
+	if (test_failures > 100)
+		return;
+	fputs("FAIL: ", stdout);
+	vprintf(fmt, ap);
+	fputc('\n', stdout);
+	if (test_failures == 100)
+		puts("FAIL: (further failures are counted, not printed)");
+	fflush(stdout);
+}
+
+/* see util.h */
+void test_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail(fmt, ap);
+	va_end(ap);
+}
+
+/* see util.h */
+void test_expect_rc(int got, int want, const char *fmt, ...)
+{
+	char what[512];
+	va_list ap;
+
+	if (got == want)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	test_fail("%s: returned %d (%s), expected %d (%s)", what, got,
+		  cryptarch_strerror(got), want, cryptarch_strerror(want));
+}
+
+/* see util.h */
+int test_all(const uint8_t *p, int c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != (uint8_t)c)
+			return 0;
+	return 1;
+}
+
+/* see util.h */
+int test_compare(const uint8_t *got, const uint8_t *want, size_t n,
+		 const char *fmt, ...)
+{
+	char what[512], g[65], w[65];
+	size_t i, k;
+	va_list ap;
+
+	if (n == 0 || memcmp(got, want, n) == 0)
+		return 0;
+	for (i = 0; got[i] == want[i]; i++)
+		;
+	k = n - i < 32 ? n - i : 32;
+	test_hex(g, got + i, k);
+	test_hex(w, want + i, k);
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	test_fail("%s: differs at byte %zu of %zu\n  got  %s\n  want %s", what,
+		  i, n, g, w);
+	return 1;
+}
+
+/* see util.h */
+int test_finish(const char *prog)
+{
+	if (test_failures) {
+		printf("%s: %lu failure%s\n", prog, test_failures,
+		       test_failures == 1 ? "" : "s");
+		return 1;
+	}
+	printf("%s: ok\n", prog);
+	return 0;
+}
+
+/* see util.h */
+void test_hex(char *out, const uint8_t *p, size_t n)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		out[2 * i] = digits[p[i] >> 4];
+		out[2 * i + 1] = digits[p[i] & 15];
+	}
+	out[2 * n] = '\0';
+}
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* see util.h */
+void test_rng_init(struct test_rng *r, uint64_t seed)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+/* see util.h */
+uint64_t test_rng_next(struct test_rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+/* see util.h */
+uint64_t test_rng_below(struct test_rng *r, uint64_t n)
+{
+	/* The modulo bias is irrelevant for test inputs. */
+	return test_rng_next(r) % n;
+}
+
+/* see util.h */
+void test_rng_fill(struct test_rng *r, void *p, size_t n)
+{
+	uint8_t *b = p;
+	uint64_t x = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i % 8 == 0)
+			x = test_rng_next(r);
+		b[i] = (uint8_t)x;
+		x >>= 8;
+	}
+}
+
+/* see util.h */
+uint64_t test_seed(const char *prog, uint64_t def)
+{
+	const char *e = getenv("CRYPTARCH_TEST_SEED");
+	uint64_t seed = def;
+	char *end;
+
+	if (e && *e) {
+		if (strcmp(e, "random") == 0 || strcmp(e, "0") == 0) {
+			struct timespec ts;
+
+			clock_gettime(CLOCK_REALTIME, &ts);
+			seed = (uint64_t)ts.tv_sec * 1000000007ull ^
+			       (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 40;
+			if (seed == 0)
+				seed = 1;
+		} else {
+			seed = strtoull(e, &end, 0);
+			if (*end != '\0' || seed == 0) {
+				printf("%s: bad CRYPTARCH_TEST_SEED '%s', "
+				       "using %llu\n",
+				       prog, e, (unsigned long long)def);
+				seed = def;
+			}
+		}
+	}
+	printf("%s: seed %llu (repeat with CRYPTARCH_TEST_SEED=%llu)\n", prog,
+	       (unsigned long long)seed, (unsigned long long)seed);
+	fflush(stdout);
+	return seed;
+}
+
+/* see util.h */
+unsigned long test_env_count(const char *name, unsigned long def)
+{
+	const char *e = getenv(name);
+	unsigned long v;
+	char *end;
+
+	if (!e || !*e)
+		return def;
+	v = strtoul(e, &end, 10);
+	if (*end != '\0' || v == 0)
+		return def;
+	return v;
+}
+
+/* see util.h */
+int test_mode_id(const char *name)
+{
+	int m;
+
+	for (m = 0; m < CRYPTARCH_MODE_COUNT; m++)
+		if (strcmp(name, test_mode_names[m]) == 0)
+			return m;
+	return -1;
+}
+
+static void note_unavailable(const struct cryptarch_alg *alg)
+{
+	/* Print each unavailable implementation once per program. */
+	static const struct cryptarch_alg *seen[64];
+	static size_t nseen;
+	size_t i;
+
+	for (i = 0; i < nseen; i++)
+		if (seen[i] == alg)
+			return;
+	if (nseen < 64)
+		seen[nseen++] = alg;
+	printf("SKIP: %s is not available on this CPU (or masked by "
+	       "CRYPTARCH_DISABLE); not tested\n",
+	       alg->driver);
+}
+
+/* see util.h */
+size_t test_instances(const char *cipher, int mode, struct test_inst **out,
+		      size_t *unavail)
+{
+	size_t n = cryptarch_alg_count(), i, k = 0;
+	struct test_inst *v = calloc(2 * n + 1, sizeof(*v));
+
+	if (!v) {
+		fputs("out of memory\n", stderr);
+		exit(2);
+	}
+	for (i = 0; i < n; i++) {
+		const struct cryptarch_alg *alg = cryptarch_alg_at(i);
+
+		if (cipher && strcmp(alg->name, cipher) != 0)
+			continue;
+		if (!cryptarch_alg_available(alg)) {
+			note_unavailable(alg);
+			if (unavail)
+				(*unavail)++;
+			continue;
+		}
+		v[k].alg = alg;
+		v[k].mode = mode;
+		v[k].bulk = 0;
+		snprintf(v[k].name, sizeof(v[k].name), "%s(%s)",
+			 test_mode_names[mode], alg->driver);
+		k++;
+		if (cryptarch_alg_has_bulk(alg, (enum cryptarch_mode_id)mode)) {
+			v[k].alg = alg;
+			v[k].mode = mode;
+			v[k].bulk = 1;
+			snprintf(v[k].name, sizeof(v[k].name), "%s-%s",
+				 test_mode_names[mode], alg->driver);
+			k++;
+		}
+	}
+	*out = v;
+	return k;
+}
+
+/* see util.h */
+size_t test_ciphers(const char **names, size_t max)
+{
+	size_t n = cryptarch_alg_count(), i, j, k = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *name = cryptarch_alg_at(i)->name;
+
+		for (j = 0; j < k; j++)
+			if (strcmp(names[j], name) == 0)
+				break;
+		if (j == k && k < max)
+			names[k++] = name;
+	}
+	return k;
+}
+
+/* see util.h */
+const struct cryptarch_alg *test_reference(const char *cipher)
+{
+	char driver[64];
+
+	snprintf(driver, sizeof(driver), "%s-generic", cipher);
+	return cryptarch_alg_find(driver);
+}
+
+/* see util.h */
+cryptarch_skcipher *test_open(const struct test_inst *inst, unsigned flags)
+{
+	cryptarch_skcipher *t = NULL;
+	const char *drv;
+	int rc;
+
+	rc = cryptarch_skcipher_new(&t, inst->name,
+				    CRYPTARCH_ALLOW_VARIABLE_TIME | flags);
+	if (rc) {
+		test_fail("cryptarch_skcipher_new(\"%s\"): %s", inst->name,
+			  cryptarch_strerror(rc));
+		return NULL;
+	}
+	drv = cryptarch_skcipher_driver(t);
+	if (!drv || strcmp(drv, inst->name) != 0)
+		test_fail("cryptarch_skcipher_driver() of \"%s\" is \"%s\"",
+			  inst->name, drv ? drv : "(null)");
+	return t;
+}
+
+/* see util.h */
+int test_crypt(cryptarch_skcipher *t, int enc, const void *src, void *dst,
+	       size_t len, uint8_t *iv)
+{
+	if (enc)
+		return cryptarch_skcipher_encrypt(t, src, dst, len, iv);
+	return cryptarch_skcipher_decrypt(t, src, dst, len, iv);
+}
+
+/* see util.h */
+int test_crypt_split(cryptarch_skcipher *t, int mode, int enc,
+		     const uint8_t *src, uint8_t *dst, size_t len, uint8_t *iv,
+		     struct test_rng *r)
+{
+	size_t done = 0, chunk;
+	int rc;
+
+	if (mode == CRYPTARCH_MODE_XTS)
+		return test_crypt(t, enc, src, dst, len, iv);
+	while (done < len) {
+		size_t left = len - done, blocks = left / 16;
+
+		if (blocks == 0) {
+			chunk = left; /* the final partial block of ctr */
+		} else if (!r) {
+			chunk = 16;
+		} else {
+			/* Mostly short calls, now and then a long one. */
+			size_t max = test_rng_below(r, 4) ? 9 : blocks;
+
+			chunk = 16 *
+				(1 + test_rng_below(r, max < blocks ? max :
+								      blocks));
+			if (mode == CRYPTARCH_MODE_CTR &&
+			    chunk == 16 * blocks && test_rng_below(r, 2))
+				chunk = left;
+		}
+		rc = test_crypt(t, enc, src + done, dst + done, chunk, iv);
+		if (rc)
+			return rc;
+		done += chunk;
+	}
+	return 0;
+}
+
+/* see util.h */
+void test_random_key(struct test_rng *r, int mode, uint8_t *key, size_t keylen)
+{
+	test_rng_fill(r, key, keylen);
+	if (mode == CRYPTARCH_MODE_XTS &&
+	    memcmp(key, key + keylen / 2, keylen / 2) == 0)
+		key[keylen / 2] ^= 1;
+}
+
+/* see util.h */
+size_t test_valid_len(int mode, size_t len)
+{
+	if (mode == CRYPTARCH_MODE_ECB || mode == CRYPTARCH_MODE_CBC)
+		return len & ~(size_t)15;
+	if (mode == CRYPTARCH_MODE_XTS && len < 16)
+		return 16;
+	return len;
+}
+
+/* see util.h */
+size_t test_random_len(struct test_rng *r, size_t max)
+{
+	switch (test_rng_below(r, 4)) {
+	case 0:
+		return (size_t)test_rng_below(r, 65);
+	case 1:
+		return (size_t)test_rng_below(r, 1025);
+	default:
+		return (size_t)test_rng_below(r, max + 1);
+	}
+}
+
+/* see util.h */
+size_t test_key_sizes(const struct cryptarch_alg *alg, size_t sizes[3])
+{
+	size_t n = 0, s;
+
+	for (s = 16; s <= 32; s += 8)
+		if (s >= alg->min_keysize && s <= alg->max_keysize)
+			sizes[n++] = s;
+	return n;
+}
+
+/* see util.h */
+void test_ctr_add(uint8_t ctr[16], uint64_t n)
+{
+	int i;
+
+	for (i = 15; i >= 0 && n; i--) {
+		uint64_t v = ctr[i] + (n & 0xff);
+
+		ctr[i] = (uint8_t)v;
+		n = (n >> 8) + (v >> 8);
+	}
+}
+
+/* see util.h */
+void test_mask_all(int *argc, char ***argv)
+{
+	char buf[1024] = "";
+	size_t i;
+
+	if (*argc < 2 || strcmp((*argv)[1], "--mask-all") != 0)
+		return;
+	for (i = 0; cryptarch_cpu_names[i].name; i++) {
+		if (i)
+			strncat(buf, ",", sizeof(buf) - strlen(buf) - 1);
+		strncat(buf, cryptarch_cpu_names[i].name,
+			sizeof(buf) - strlen(buf) - 1);
+	}
+	setenv("CRYPTARCH_DISABLE", buf, 1);
+	printf("CRYPTARCH_DISABLE=%s\n", buf);
+	(*argv)[1] = (*argv)[0];
+	(*argv)++;
+	(*argc)--;
+}

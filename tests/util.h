@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * util.h - helpers shared by the test programs: failure accounting and
+ * hex dumps; a small deterministic PRNG (xoshiro256** seeded through
+ * splitmix64, Blackman and Vigna) whose seed is printed and can be set with
+ * the environment variable CRYPTARCH_TEST_SEED; the list of skcipher
+ * instances of every registered implementation ("<mode>(<driver>)" and,
+ * where the driver has a bulk function for the mode, "<mode>-<driver>"),
+ * so that each test loops over the registry instead of naming drivers; and
+ * calls that split one request into several. Test code only: nothing here
+ * is constant-time or meant for keys outside the tests.
+ */
+#ifndef CRYPTARCH_TEST_UTIL_H
+#define CRYPTARCH_TEST_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cryptarch.h"
+#include "registry.h"
+
+/* Exit status that ctest reports as skipped (SKIP_RETURN_CODE). */
+#define TEST_SKIP 77
+
+#if defined(__GNUC__)
+#define TEST_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define TEST_PRINTF(a, b)
+#endif
+
+/* Failures so far; test_fail() prints "FAIL: ..." and counts (the first
+ * 100 are printed, the rest only counted). */
+extern unsigned long test_failures;
+void test_fail(const char *fmt, ...) TEST_PRINTF(1, 2);
+/* test_fail() unless GOT == WANT (return values), naming WHAT. */
+void test_expect_rc(int got, int want, const char *fmt, ...) TEST_PRINTF(3, 4);
+/* 0 if the buffers are equal; else test_fail() with the first difference
+ * and returns 1. */
+int test_compare(const uint8_t *got, const uint8_t *want, size_t n,
+		 const char *fmt, ...) TEST_PRINTF(4, 5);
+/* 1 if all N bytes at P equal C. */
+int test_all(const uint8_t *p, int c, size_t n);
+/* Print "<prog>: N failure(s)" or "<prog>: ok" and return the exit status
+ * (0 or 1). */
+int test_finish(const char *prog);
+
+/* Write 2N lower-case hex digits and a NUL into OUT. */
+void test_hex(char *out, const uint8_t *p, size_t n);
+
+/* PRNG (xoshiro256**). */
+struct test_rng {
+	uint64_t s[4];
+};
+void test_rng_init(struct test_rng *r, uint64_t seed);
+uint64_t test_rng_next(struct test_rng *r);
+/* Uniform in [0, n); n > 0. */
+uint64_t test_rng_below(struct test_rng *r, uint64_t n);
+void test_rng_fill(struct test_rng *r, void *p, size_t n);
+/*
+ * The seed: CRYPTARCH_TEST_SEED if set (decimal or 0x-hex; "random" or "0"
+ * for a fresh one from the clock and the process id), else DEFAULT, so that
+ * plain runs are reproducible. Printed on stdout with how to repeat it.
+ */
+uint64_t test_seed(const char *prog, uint64_t def);
+/* A positive count from the environment variable NAME, else DEF. */
+unsigned long test_env_count(const char *name, unsigned long def);
+
+/* Mode names in enum cryptarch_mode_id order, and the reverse (-1). */
+extern const char *const test_mode_names[CRYPTARCH_MODE_COUNT];
+int test_mode_id(const char *name);
+
+/* One skcipher instance of a registered implementation. */
+struct test_inst {
+	const struct cryptarch_alg *alg;
+	int mode; /* enum cryptarch_mode_id */
+	int bulk; /* 1: "<mode>-<driver>", 0: "<mode>(<driver>)" */
+	char name[96];
+};
+
+/*
+ * The instances for MODE of every registered implementation of CIPHER
+ * (NULL: of every cipher) that is available on this CPU (after
+ * CRYPTARCH_DISABLE), in registry order, template before bulk. *OUT is
+ * malloc()ed (free it). Implementations that are not available are counted
+ * in *UNAVAIL (may be NULL) and printed once per program.
+ */
+size_t test_instances(const char *cipher, int mode, struct test_inst **out,
+		      size_t *unavail);
+/* The distinct cipher names of the registry, in order of first appearance;
+ * returns the count (at most MAX). */
+size_t test_ciphers(const char **names, size_t max);
+/* The registered implementation "<cipher>-generic" or NULL. */
+const struct cryptarch_alg *test_reference(const char *cipher);
+
+/* Open INST with CRYPTARCH_ALLOW_VARIABLE_TIME | FLAGS; on failure record
+ * it and return NULL. Also checks cryptarch_skcipher_driver(). */
+cryptarch_skcipher *test_open(const struct test_inst *inst, unsigned flags);
+
+/* Encrypt (ENC != 0) or decrypt in one call. */
+int test_crypt(cryptarch_skcipher *t, int enc, const void *src, void *dst,
+	       size_t len, uint8_t *iv);
+/*
+ * The same request cut into calls of random sizes drawn from R: multiples
+ * of 16 for every call, except that the last call of a ctr request takes
+ * whatever remains. xts is never cut (one call is one data unit). With R
+ * NULL, every call is one block. Returns the first non-zero result.
+ */
+int test_crypt_split(cryptarch_skcipher *t, int mode, int enc,
+		     const uint8_t *src, uint8_t *dst, size_t len, uint8_t *iv,
+		     struct test_rng *r);
+
+/* A random valid key of KEYLEN bytes for MODE: xts halves never equal
+ * (OpenSSL refuses such keys and CRYPTARCH_FORBID_WEAK_KEYS too). */
+void test_random_key(struct test_rng *r, int mode, uint8_t *key, size_t keylen);
+/* A valid data length for MODE near LEN (ecb/cbc: rounded down to a
+ * multiple of 16; xts: at least 16). */
+size_t test_valid_len(int mode, size_t len);
+/* A random length: often small, sometimes up to MAX. */
+size_t test_random_len(struct test_rng *r, size_t max);
+/* The cipher key sizes of ALG among 16, 24, 32, into SIZES; returns the
+ * count. */
+size_t test_key_sizes(const struct cryptarch_alg *alg, size_t sizes[3]);
+
+/* Add N to a 16-byte big-endian counter (mod 2^128). */
+void test_ctr_add(uint8_t ctr[16], uint64_t n);
+
+/*
+ * If argv[1] is "--mask-all", set CRYPTARCH_DISABLE to every feature name
+ * of cryptarch_cpu_names[] (before the library reads it) and drop the
+ * argument: the run then exercises the portable implementations only, as
+ * a CPU without any of the features would.
+ */
+void test_mask_all(int *argc, char ***argv);
+
+#endif /* CRYPTARCH_TEST_UTIL_H */
