@@ -24,6 +24,8 @@
 #include "../core/endian.h"
 #include "../core/memzero.h"
 #include "../core/registry.h"
+#include "../modes/ctr-inc.h"
+#include "../modes/xts-tweak.h"
 #include "aes-generic.h"
 #include "aes-tables.h"
 
@@ -387,12 +389,6 @@ static INLINE void ctr_block(uint32_t s[4], uint64_t hi, uint64_t lo)
 	s[3] = swap32((uint32_t)lo);
 }
 
-static INLINE void ctr_next(uint64_t *hi, uint64_t *lo)
-{
-	*lo += 1;
-	*hi += (uint64_t)(*lo == 0);
-}
-
 static void ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 		      size_t nblocks, uint8_t ctr[16])
 {
@@ -401,9 +397,9 @@ static void ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 
 	for (; nblocks >= 2; nblocks -= 2, src += 32, dst += 32) {
 		ctr_block(a, hi, lo);
-		ctr_next(&hi, &lo);
+		ctr_add64(&hi, &lo, 1);
 		ctr_block(b, hi, lo);
-		ctr_next(&hi, &lo);
+		ctr_add64(&hi, &lo, 1);
 		enc2(ctx, a, b);
 		xor_in(a, src);
 		xor_in(b, src + 16);
@@ -412,7 +408,7 @@ static void ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	}
 	if (nblocks) {
 		ctr_block(a, hi, lo);
-		ctr_next(&hi, &lo);
+		ctr_add64(&hi, &lo, 1);
 		enc1(ctx, a);
 		xor_in(a, src);
 		store_block(dst, a);
@@ -424,7 +420,7 @@ static void ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 /*
  * XTS: the tweak is a little-endian 128-bit number (IEEE 1619), kept as
  * two 64-bit halves; its column words are its 32-bit quarters, low first.
- * Multiplication by alpha masks rather than branches (as xts-tweak.h).
+ * Multiplication by alpha is xts-tweak.h's.
  */
 static INLINE void xts_words(uint32_t w[4], uint64_t lo, uint64_t hi)
 {
@@ -432,14 +428,6 @@ static INLINE void xts_words(uint32_t w[4], uint64_t lo, uint64_t hi)
 	w[1] = (uint32_t)(lo >> 32);
 	w[2] = (uint32_t)hi;
 	w[3] = (uint32_t)(hi >> 32);
-}
-
-static INLINE void xts_next(uint64_t *lo, uint64_t *hi)
-{
-	uint64_t carry = (uint64_t)0 - (*hi >> 63);
-
-	*hi = (*hi << 1) | (*lo >> 63);
-	*lo = (*lo << 1) ^ (carry & 0x87);
 }
 
 static INLINE void xor_words(uint32_t d[4], const uint32_t s[4])
@@ -458,9 +446,9 @@ static INLINE void xts_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 
 	for (; nblocks >= 2; nblocks -= 2, src += 32, dst += 32) {
 		xts_words(ta, lo, hi);
-		xts_next(&lo, &hi);
+		xts_mul_alpha64(&lo, &hi);
 		xts_words(tb, lo, hi);
-		xts_next(&lo, &hi);
+		xts_mul_alpha64(&lo, &hi);
 		load_block(a, src);
 		load_block(b, src + 16);
 		xor_words(a, ta);
@@ -476,7 +464,7 @@ static INLINE void xts_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	}
 	if (nblocks) {
 		xts_words(ta, lo, hi);
-		xts_next(&lo, &hi);
+		xts_mul_alpha64(&lo, &hi);
 		load_block(a, src);
 		xor_words(a, ta);
 		if (enc)

@@ -13,13 +13,21 @@
 
 #include "../core/endian.h"
 
+/* The tweak as two 64-bit halves: LO = bytes 0..7, HI = bytes 8..15, each
+ * read little-endian (for code that keeps the tweak in registers). */
+static inline void xts_mul_alpha64(uint64_t *lo, uint64_t *hi)
+{
+	uint64_t carry = (uint64_t)0 - (*hi >> 63);
+
+	*hi = (*hi << 1) | (*lo >> 63);
+	*lo = (*lo << 1) ^ (carry & 0x87);
+}
+
 static inline void xts_mul_alpha(uint8_t t[16])
 {
 	uint64_t lo = load64_le(t), hi = load64_le(t + 8);
-	uint64_t carry = (uint64_t)0 - (hi >> 63);
 
-	hi = (hi << 1) | (lo >> 63);
-	lo = (lo << 1) ^ (carry & 0x87);
+	xts_mul_alpha64(&lo, &hi);
 	store64_le(t, lo);
 	store64_le(t + 8, hi);
 }
