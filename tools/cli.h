@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cli.h - what the subcommands of the `cryptarch` command share (defined in
+ * cryptarch.c): exit codes, one-line error messages, option parsing, hex
+ * parsing, and naming the instances of a mode ("cbc(aes-generic)" for a
+ * template over single-block functions, "ctr-aes-ct64" for a driver's bulk
+ * functions). No cryptography happens here; key bytes parsed by cli_hex()
+ * are the caller's to wipe.
+ */
+#ifndef CRYPTARCH_CLI_H
+#define CRYPTARCH_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cryptarch.h"
+#include "registry.h"
+
+/* Exit statuses: success, a failed operation, a usage error. */
+#define CLI_OK 0
+#define CLI_FAIL 1
+#define CLI_USAGE 2
+
+#if defined(__GNUC__)
+#define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CLI_PRINTF(f, a)
+#endif
+
+/* The subcommands, one file each. ARGV[0] is the subcommand's name. */
+int cmd_list(int argc, char **argv);
+int cmd_speed(int argc, char **argv);
+int cmd_enc(int argc, char **argv); /* enc and dec */
+int cmd_selftest(int argc, char **argv);
+
+/* Print "cryptarch: SUB: <message>\n" on stderr (SUB may be NULL). */
+void cli_error(const char *sub, const char *fmt, ...) CLI_PRINTF(2, 3);
+/* The same with "warning: " before the message. */
+void cli_warn(const char *sub, const char *fmt, ...) CLI_PRINTF(2, 3);
+
+/*
+ * Options are "--name VALUE" or "--name=VALUE", and flags "--name".
+ * cli_value(): if ARGV[*I] is option NAME, store its value in *VAL, move *I
+ * to its last word and return 1; return 0 if it is not NAME; print a message
+ * and return -1 if the value is missing.
+ */
+int cli_value(const char *sub, int argc, char **argv, int *i, const char *name,
+	      const char **val);
+/* 1 if ARG is the flag NAME ("--name"), else 0. */
+int cli_flag(const char *arg, const char *name);
+/* Report ARG as an unknown option or unexpected argument; CLI_USAGE. */
+int cli_bad_arg(const char *sub, const char *arg);
+
+/*
+ * Parse HEX (even number of hex digits, either case) into OUT, at most MAX
+ * bytes; the length goes to *LEN. A longer value is not an error here: *LEN
+ * then exceeds MAX, nothing past MAX is stored, and the caller reports the
+ * length. On a syntax error print "cryptarch: SUB: OPT: <what>" and return
+ * -1, else return 0.
+ */
+int cli_hex(const char *sub, const char *opt, const char *hex, uint8_t *out,
+	    size_t max, size_t *len);
+
+/* Parse a positive decimal (or float, for cli_double) option value. */
+int cli_double(const char *sub, const char *opt, const char *s, double *v);
+
+/* "ecb", "cbc", "ctr", "xts", indexed by enum cryptarch_mode_id. */
+extern const char *const cli_modes[CRYPTARCH_MODE_COUNT];
+/* The mode whose name starts S (3 letters), or -1. */
+int cli_mode_of(const char *s);
+
+/*
+ * One instance of a mode over one implementation: "<mode>(<driver>)" (the
+ * template over single-block functions) or, where the implementation has a
+ * bulk function for the mode, "<mode>-<driver>".
+ */
+struct cli_instance {
+	const struct cryptarch_alg *alg;
+	int mode;	  /* enum cryptarch_mode_id */
+	int bulk;	  /* 1: "<mode>-<driver>" */
+	char name[96];	  /* the instance's driver name */
+	char algname[48]; /* "<mode>(<cipher>)", e.g. "cbc(aes)" */
+};
+
+/* Fill *INST for ALG, MODE and BULK. */
+void cli_instance_set(struct cli_instance *inst,
+		      const struct cryptarch_alg *alg, int mode, int bulk);
+/*
+ * Resolve an instance name ("cbc(aes-generic)", "ctr-aes-ct64") in the
+ * registry, whether or not it can run here. Returns 0, -EINVAL (malformed)
+ * or -ENOENT (no such instance; cipher names such as "cbc(aes)" are not
+ * instance names).
+ */
+int cli_instance_find(const char *name, struct cli_instance *inst);
+
+/*
+ * Why ALG cannot be used under FLAGS, as a phrase for messages ("needs
+ * aesni, masked by CRYPTARCH_DISABLE", "not constant-time", "self-test
+ * failed"), or NULL if it can.
+ */
+const char *cli_unusable(const struct cryptarch_alg *alg, unsigned flags,
+			 char *buf, size_t size);
+
+/*
+ * Open the skcipher NAME under FLAGS. Returns CLI_R_OK, or the reason it
+ * cannot be opened with a phrase in WHY: a malformed or unknown name, the
+ * constant-time policy (the phrase names --allow-variable-time), nothing
+ * that runs on this CPU, or another library error.
+ */
+enum {
+	CLI_R_OK,
+	CLI_R_MALFORMED,
+	CLI_R_UNKNOWN,
+	CLI_R_POLICY,
+	CLI_R_UNAVAILABLE,
+	CLI_R_ERROR,
+};
+int cli_resolve(const char *name, unsigned flags, cryptarch_skcipher **tfm,
+		char *why, size_t size);
+/*
+ * cli_resolve() for subcommand SUB, where OPT is the option that named it:
+ * print "cryptarch: SUB: OPT: <why>" on failure and return CLI_USAGE (a
+ * malformed or unknown name, or the policy) or CLI_FAIL; else CLI_OK.
+ */
+int cli_open(const char *sub, const char *opt, const char *name, unsigned flags,
+	     cryptarch_skcipher **tfm);
+
+/* The CPU model for output headers ("AMD EPYC (x86_64)"). */
+void cli_cpu_model(char *buf, size_t size);
+/* The compiler and the C flags this command was built with. */
+const char *cli_compiler(void);
+const char *cli_cflags(void);
+
+#endif /* CRYPTARCH_CLI_H */
