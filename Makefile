@@ -25,7 +25,7 @@ BENCH_ARGS ?=
 BUILD := build
 RELEASE := build-release
 
-.PHONY: all build release speed check install bench clean
+.PHONY: all deps build release speed check install bench clean
 
 all: build
 
@@ -40,7 +40,13 @@ $(RELEASE)/CMakeCache.txt:
 release: $(RELEASE)/CMakeCache.txt
 	$(CMAKE) --build $(RELEASE) -j $(JOBS)
 
-speed: release
+# Missing Debian packages are installed when run as root (quick no-op
+# otherwise), so that `make speed` alone sets up a fresh machine too.
+deps:
+	bash scripts/install-deps.sh
+
+speed: deps
+	$(MAKE) release
 	$(RELEASE)/tools/cryptarch speed --tour
 
 check:
