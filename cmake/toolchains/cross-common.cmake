@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: MIT
+# Shared body of the cross toolchain files: each sets CRYPTARCH_TRIPLE,
+# CRYPTARCH_PROCESSOR, CRYPTARCH_QEMU (and optionally CRYPTARCH_QEMU_CPU,
+# CRYPTARCH_CROSS_FLAGS) and includes this file. ctest then runs every test
+# whose COMMAND is an executable target under qemu-user with the target's
+# sysroot (binfmt_misc is not assumed).
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR ${CRYPTARCH_PROCESSOR})
+set(CMAKE_C_COMPILER ${CRYPTARCH_TRIPLE}-gcc)
+set(CMAKE_ASM_COMPILER ${CRYPTARCH_TRIPLE}-gcc)
+set(CMAKE_FIND_ROOT_PATH /usr/${CRYPTARCH_TRIPLE})
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+if(CRYPTARCH_CROSS_FLAGS)
+	set(CMAKE_C_FLAGS_INIT "${CRYPTARCH_CROSS_FLAGS}")
+	set(CMAKE_ASM_FLAGS_INIT "${CRYPTARCH_CROSS_FLAGS}")
+endif()
+set(emu /usr/bin/${CRYPTARCH_QEMU})
+if(CRYPTARCH_QEMU_CPU)
+	list(APPEND emu -cpu ${CRYPTARCH_QEMU_CPU})
+endif()
+list(APPEND emu -L /usr/${CRYPTARCH_TRIPLE})
+set(CMAKE_CROSSCOMPILING_EMULATOR ${emu})
