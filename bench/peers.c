@@ -25,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,6 +43,7 @@
 #include "cryptarch.h"
 #include "harness.h"
 #include "registry.h"
+#include "report.h"
 
 #ifndef PEERS_CFLAGS
 #define PEERS_CFLAGS "unknown"
@@ -1375,31 +1375,6 @@ static double cpb(const struct row *r)
 	return r->bytes ? r->cyc / (double)r->bytes : 0;
 }
 
-static void cpu_model(char *buf, size_t n)
-{
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[256];
-	struct utsname u;
-
-	buf[0] = '\0';
-	while (f && fgets(line, sizeof(line), f)) {
-		if (!strncmp(line, "model name", 10)) {
-			char *p = strchr(line, ':');
-
-			if (p) {
-				p += 1 + strspn(p + 1, " \t");
-				p[strcspn(p, "\n")] = '\0';
-				snprintf(buf, n, "%s", p);
-			}
-			break;
-		}
-	}
-	if (f)
-		fclose(f);
-	if (!buf[0] && uname(&u) == 0)
-		snprintf(buf, n, "%s", u.machine);
-}
-
 static const char *compiler(void)
 {
 #if defined(__clang__)
@@ -1419,7 +1394,7 @@ static void print_header(const struct opts *o)
 	size_t c;
 	int first = 1;
 
-	cpu_model(cpu, sizeof(cpu));
+	report_cpu_model(cpu, sizeof(cpu));
 	printf("cryptarch %s peer benchmark\n", CRYPTARCH_VERSION_STRING);
 	printf("cpu:       %s\n", cpu);
 	printf("compiler:  %s, %s build, flags \"%s\"\n", compiler(),
@@ -1744,37 +1719,21 @@ static void print_headline(const struct opts *o)
 
 /* ---- JSON output --------------------------------------------------------- */
 
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 static void json_row(const struct row *r)
 {
 	printf("{\"config\": ");
-	json_str(configs[r->cfg].name);
+	report_json_string(stdout, configs[r->cfg].name);
 	printf(", \"lib\": ");
-	json_str(r->lib);
+	report_json_string(stdout, r->lib);
 	printf(", \"impl\": ");
-	json_str(r->impl);
+	report_json_string(stdout, r->impl);
 	printf(", \"alg\": ");
-	json_str(r->alg >= 0 ? algs[r->alg].name : "?");
+	report_json_string(stdout, r->alg >= 0 ? algs[r->alg].name : "?");
 	printf(", \"mode\": ");
-	json_str(r->mode >= 0 ? mode_names[r->mode] : "?");
+	report_json_string(stdout, r->mode >= 0 ? mode_names[r->mode] : "?");
 	if (!r->ok) {
 		printf(", \"unavailable\": ");
-		json_str(r->reason);
+		report_json_string(stdout, r->reason);
 		printf("}");
 		return;
 	}
@@ -1798,11 +1757,11 @@ static void json_ref(const struct row *r)
 		return;
 	}
 	printf("{\"config\": ");
-	json_str(configs[r->cfg].name);
+	report_json_string(stdout, configs[r->cfg].name);
 	printf(", \"lib\": ");
-	json_str(r->lib);
+	report_json_string(stdout, r->lib);
 	printf(", \"impl\": ");
-	json_str(r->impl);
+	report_json_string(stdout, r->impl);
 	printf(", \"mb_per_s\": %.3f", mbps(r));
 	if (r->cyc > 0)
 		printf(", \"cycles_per_byte\": %.4f}", cpb(r));
@@ -1817,9 +1776,9 @@ static void json_headline(const struct headline *h, size_t bytes)
 
 	hl_evaluate(h, bytes, &e);
 	printf("{\"title\": ");
-	json_str(h->title);
+	report_json_string(stdout, h->title);
 	printf(", \"bytes\": %zu, \"driver\": ", bytes);
-	json_str(h->driver);
+	report_json_string(stdout, h->driver);
 	printf(", \"cryptarch\": ");
 	json_ref(e.ca);
 	printf(", \"peers\": [");
@@ -1832,7 +1791,7 @@ static void json_headline(const struct headline *h, size_t bytes)
 		double r = e.target_ratio[t];
 
 		printf("%s{\"target\": ", t ? ", " : "");
-		json_str(h->targets[t].label);
+		report_json_string(stdout, h->targets[t].label);
 		printf(", \"limit\": %.2f, \"versus\": ", h->targets[t].limit);
 		json_ref(e.target_row[t]);
 		if (r > 0)
@@ -1851,31 +1810,31 @@ static void print_json(const struct opts *o)
 	const char *sep = "";
 	struct fit *f;
 
-	cpu_model(cpu, sizeof(cpu));
+	report_cpu_model(cpu, sizeof(cpu));
 	printf("{\n  \"cryptarch\": ");
-	json_str(CRYPTARCH_VERSION_STRING);
+	report_json_string(stdout, CRYPTARCH_VERSION_STRING);
 	printf(",\n  \"cpu\": ");
-	json_str(cpu);
+	report_json_string(stdout, cpu);
 	printf(",\n  \"compiler\": ");
-	json_str(compiler());
+	report_json_string(stdout, compiler());
 	printf(",\n  \"cflags\": ");
-	json_str(PEERS_CFLAGS);
+	report_json_string(stdout, PEERS_CFLAGS);
 	printf(",\n  \"seconds_per_measurement\": %g", o->sec);
 	printf(",\n  \"configs\": [");
 	for (c = 0; c < NCONFIGS; c++) {
 		if (!(o->config_mask & (1u << c)))
 			continue;
 		printf("%s\n    {\"name\": ", sep);
-		json_str(configs[c].name);
+		report_json_string(stdout, configs[c].name);
 		printf(", \"what\": ");
-		json_str(configs[c].what);
+		report_json_string(stdout, configs[c].what);
 		for (i = 0; i < nkvs; i++) {
 			if (kvs[i].cfg != (int)c)
 				continue;
 			printf(", ");
-			json_str(kvs[i].key);
+			report_json_string(stdout, kvs[i].key);
 			printf(": ");
-			json_str(kvs[i].val);
+			report_json_string(stdout, kvs[i].val);
 		}
 		printf("}");
 		sep = ",";
@@ -1892,15 +1851,15 @@ static void print_json(const struct opts *o)
 		const struct row *r = f[i].first;
 
 		printf("%s\n    {\"config\": ", i ? "," : "");
-		json_str(configs[r->cfg].name);
+		report_json_string(stdout, configs[r->cfg].name);
 		printf(", \"lib\": ");
-		json_str(r->lib);
+		report_json_string(stdout, r->lib);
 		printf(", \"impl\": ");
-		json_str(r->impl);
+		report_json_string(stdout, r->impl);
 		printf(", \"alg\": ");
-		json_str(algs[r->alg].name);
+		report_json_string(stdout, algs[r->alg].name);
 		printf(", \"mode\": ");
-		json_str(mode_names[r->mode]);
+		report_json_string(stdout, mode_names[r->mode]);
 		printf(", \"unit\": \"%s\", \"slope_per_byte\": %.4f, "
 		       "\"overhead_per_call\": %.1f}",
 		       f[i].ncyc ? "cycles" : "ns", f[i].slope, f[i].intercept);

@@ -124,9 +124,6 @@ int cli_resolve(const char *name, unsigned flags, cryptarch_skcipher **tfm,
  */
 int cli_open(const char *sub, const char *opt, const char *name, unsigned flags,
 	     cryptarch_skcipher **tfm);
-
-/* The CPU model for output headers ("AMD EPYC (x86_64)"). */
-void cli_cpu_model(char *buf, size_t size);
 /* The compiler and the C flags this command was built with. */
 const char *cli_compiler(void);
 const char *cli_cflags(void);

@@ -16,10 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 
 #include "cli.h"
 #include "cpu.h"
+#include "hex.h"
 #include "registry.h"
 
 #if defined(__has_include)
@@ -125,17 +125,6 @@ int cli_bad_arg(const char *sub, const char *arg)
 	return CLI_USAGE;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* see cli.h */
 int cli_hex(const char *sub, const char *opt, const char *hex, uint8_t *out,
 	    size_t max, size_t *len)
@@ -149,7 +138,7 @@ int cli_hex(const char *sub, const char *opt, const char *hex, uint8_t *out,
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)hex[i];
 
-		if (hexval(c) >= 0)
+		if (cryptarch_hexdigit(c) >= 0)
 			continue;
 		if (c > 0x20 && c < 0x7f)
 			cli_error(sub, "%s: not a hex digit: '%c'", opt, c);
@@ -164,8 +153,8 @@ int cli_hex(const char *sub, const char *opt, const char *hex, uint8_t *out,
 	}
 	*len = n / 2;
 	for (i = 0; i < n / 2 && i < max; i++)
-		out[i] = (uint8_t)(hexval(hex[2 * i]) << 4 |
-				   hexval(hex[2 * i + 1]));
+		out[i] = (uint8_t)(cryptarch_hexdigit(hex[2 * i]) << 4 |
+				   cryptarch_hexdigit(hex[2 * i + 1]));
 	return 0;
 }
 
@@ -383,50 +372,6 @@ int cli_open(const char *sub, const char *opt, const char *name, unsigned flags,
 		cli_error(sub, "%s: %s", opt, why);
 		return CLI_FAIL;
 	}
-}
-
-/* see cli.h */
-void cli_cpu_model(char *buf, size_t size)
-{
-	/* The /proc/cpuinfo field naming the model, by architecture. */
-	static const char *const keys[] = {
-		"model name", "cpu model", "Model",   "cpu",
-		"Hardware",   "Processor", "machine",
-	};
-	size_t best = sizeof(keys) / sizeof(keys[0]), k;
-	struct utsname u;
-	char line[512], model[256] = "";
-	FILE *f = fopen("/proc/cpuinfo", "r");
-
-	while (f && fgets(line, sizeof(line), f)) {
-		char *colon = strchr(line, ':'), *end, *val;
-
-		if (!colon)
-			continue;
-		for (end = colon;
-		     end > line && (end[-1] == ' ' || end[-1] == '\t'); end--)
-			;
-		for (k = 0; k < best; k++) {
-			if (strlen(keys[k]) != (size_t)(end - line) ||
-			    strncmp(line, keys[k], (size_t)(end - line)) != 0)
-				continue;
-			val = colon + 1 + strspn(colon + 1, " \t");
-			val[strcspn(val, "\n")] = '\0';
-			if (*val) {
-				snprintf(model, sizeof(model), "%s", val);
-				best = k;
-			}
-			break;
-		}
-	}
-	if (f)
-		fclose(f);
-	if (uname(&u) != 0)
-		snprintf(u.machine, sizeof(u.machine), "unknown");
-	if (model[0])
-		snprintf(buf, size, "%s (%s)", model, u.machine);
-	else
-		snprintf(buf, size, "%s", u.machine);
 }
 
 /* see cli.h */

@@ -21,6 +21,7 @@
 #include "cpu.h"
 #include "harness.h"
 #include "registry.h"
+#include "report.h"
 
 #define MAX_NAMES 64
 #define MAX_SIZES 16
@@ -585,7 +586,7 @@ static void header(const struct run *run)
 	const char *unknown = cryptarch_cpu_disable_unknown();
 	char cpu[256], buf[512];
 
-	cli_cpu_model(cpu, sizeof(cpu));
+	report_cpu_model(cpu, sizeof(cpu));
 	printf("cryptarch %s speed\n", CRYPTARCH_VERSION_STRING);
 	printf("cpu: %s\n", cpu);
 	printf("compiler: %s\n", cli_compiler());
@@ -736,29 +737,13 @@ static void summary(const struct run *run)
 	}
 }
 
-static void jstr(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 static void jfield(const char *name, const char *value, int comma)
 {
 	printf("  ");
-	jstr(name);
+	report_json_string(stdout, name);
 	printf(": ");
 	if (value)
-		jstr(value);
+		report_json_string(stdout, value);
 	else
 		printf("null");
 	printf(comma ? ",\n" : "\n");
@@ -767,10 +752,10 @@ static void jfield(const char *name, const char *value, int comma)
 static void jtarget(const struct target *t)
 {
 	printf("{\"alg\": ");
-	jstr(t->alg);
+	report_json_string(stdout, t->alg);
 	printf(", \"driver\": ");
 	if (t->driver[0])
-		jstr(t->driver);
+		report_json_string(stdout, t->driver);
 	else
 		printf("null");
 	printf(", \"selected\": %s, \"selected_ct\": %s, \"selected_vt\": %s",
@@ -786,7 +771,7 @@ static void json(const struct run *run)
 	char cpu[256], buf[512];
 	size_t i, j, k, n = 0;
 
-	cli_cpu_model(cpu, sizeof(cpu));
+	report_cpu_model(cpu, sizeof(cpu));
 	printf("{\n");
 	jfield("version", CRYPTARCH_VERSION_STRING, 1);
 	jfield("cpu", cpu, 1);
@@ -812,7 +797,7 @@ static void json(const struct run *run)
 			printf("%s\n    ", n++ ? "," : "");
 			jtarget(t);
 			printf(", \"available\": false, \"reason\": ");
-			jstr(t->why);
+			report_json_string(stdout, t->why);
 			printf("}");
 			continue;
 		}
@@ -829,7 +814,8 @@ static void json(const struct run *run)
 			       p->keybits, p->bytes);
 			if (p->err) {
 				printf(", \"error\": ");
-				jstr(cryptarch_strerror(p->err));
+				report_json_string(stdout,
+						   cryptarch_strerror(p->err));
 				printf("}");
 				continue;
 			}
