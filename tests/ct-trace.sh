@@ -1,0 +1,204 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# ct-trace.sh - constant-time status checked, not assumed, on emulated
+# targets. Runs tests/ct-probe (a -static -no-pie program) under qemu-user
+# with the cttrace plugin (bench/qemu-plugins/cttrace.c, built here with
+# the host compiler), restricted to one driver's own code (the range that
+# bench/code-range.sh finds), which hashes every program counter and data
+# address executed there. For each direction and key size (16, 24 and 32
+# bytes; 16 only for a table-based driver) the probe runs with several
+# pairs of keys of the same length, so that argv and the environment keep
+# their lengths and the stack its addresses (zeros/ones, counting up/down,
+# two arbitrary keys), and with two pairs of plaintexts under one key. A
+# driver that claims constant-time (CRYPTARCH_ALG_CONSTANT_TIME) must give
+# the same hash for every pair; a table-based driver must give different
+# hashes for every pair, which shows that the test sees a secret-dependent
+# trace when there is one. The
+# same key run twice must give the same hash (else the trace is not
+# reproducible here and proves nothing), and a trace with no instruction
+# in the range is an error. Covered: setkey, single blocks and every mode
+# (templates and bulk code) of ct-probe.c. Not covered: code outside the
+# driver's objects (libc, libgcc helpers the compiler may call), and
+# timing that depends on operand values inside one instruction (a
+# multiplier, a divider), which a trace cannot see.
+#
+# Usage: ct-trace.sh PROBE MAP ARCHIVE NM OBJDUMP SRCDIR WORKDIR DRIVER
+#                    [EMULATOR [ARGS...]]
+# MAP is the probe's link map, ARCHIVE the static library it links, NM and
+# OBJDUMP the target's; SRCDIR the source tree (for the plugin and
+# bench/code-range.sh);
+# WORKDIR a directory of this test's own. DRIVER "all" checks every
+# registered driver. HOSTCC names the host compiler (default: cc).
+# Exit status: 0 passed, 1 failed, 77 skipped (with the reason).
+
+set -u
+
+if [ $# -lt 8 ]; then
+	sed -n '/^# Usage:/,/^# Exit status/s/^# \{0,1\}//p' "$0" >&2
+	exit 2
+fi
+probe=$1 map=$2 archive=$3 nm=$4 objdump=$5 src=$6 work=$7 want=$8
+shift 8
+emu=("$@")
+
+LC_ALL=C
+export LC_ALL
+
+mkdir -p "$work" || exit 1
+plugin=$work/libcttrace.so
+if ! ${HOSTCC:-cc} -O2 -shared -fPIC -fvisibility=hidden \
+		"$src/bench/qemu-plugins/cttrace.c" -o "$plugin" \
+		>"$work/plugin.log" 2>&1; then
+	echo "SKIP: the host compiler (${HOSTCC:-cc}) cannot build the" \
+	     "cttrace plugin:"
+	cat "$work/plugin.log"
+	exit 77
+fi
+if [ ${#emu[@]} -eq 0 ]; then
+	echo "SKIP: no emulator given (qemu-user runs the probe with -plugin)"
+	exit 77
+fi
+if ! "${emu[@]}" -h 2>&1 | grep -q -- '^-plugin'; then
+	echo "SKIP: ${emu[0]} has no -plugin (use the dynamic qemu-user," \
+	     "not qemu-user-static)"
+	exit 77
+fi
+
+list=$("${emu[@]}" "$probe" --list) || {
+	echo "FAIL: $probe --list"
+	exit 1
+}
+
+# Key pairs: the same length within a pair. Per key size: the hex of
+# zeros/ones, counting up/down, and two arbitrary keys.
+keys_for() {
+	local n=$1 i a="" b="" c="" d="" e="" f=""
+	for ((i = 0; i < n; i++)); do
+		a+=00
+		b+=ff
+		c+=$(printf %02x $((i)))
+		d+=$(printf %02x $((255 - i)))
+		e+=$(printf %02x $(((i * 167 + 29) % 256)))
+		f+=$(printf %02x $(((i * 73 + 211) % 256)))
+	done
+	echo "$a $b $c $d $e $f"
+}
+
+fails=0 passes=0 checked=0
+
+fail() {
+	echo "FAIL: $*"
+	fails=$((fails + 1))
+}
+
+# The trace of one run with key $1 and data byte $2: "HASH INSNS MEM".
+# Runs in a command substitution: on failure it says why on stderr and
+# returns 1 (the caller counts it), also when nothing ran inside the range,
+# since such a trace would compare equal for any key.
+trace() {
+	local out rc hash insns mem
+	local pat='s/^cttrace: hash=\([^ ]*\) insns=\([0-9]*\) mem=/\1 \2 /p'
+
+	out=$("${emu[@]}" -plugin "$plugin,lo=$lo,hi=$hi" "$probe" \
+		"$drv" "$dir" "$1" "$2" 2>&1 >/dev/null)
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		echo "FAIL: $drv $dir key $1: probe exit $rc: $out" >&2
+		return 1
+	fi
+	read -r hash insns mem < <(sed -n "$pat" <<<"$out")
+	if [ -z "${mem:-}" ] || [ "$insns" -eq 0 ]; then
+		echo "FAIL: $drv $dir: nothing traced in [$lo, $hi)" >&2
+		return 1
+	fi
+	echo "$hash $insns $mem"
+}
+
+# Compare the traces of (key $1, data $2) and (key $3, data $4) against
+# the driver's claim ($ct).
+check_pair() {
+	local tx ty what="$drv $dir $((klen * 8))-bit"
+
+	if [ "$1" != "$3" ]; then
+		what+=" keys ${1:0:8}../${3:0:8}..:"
+	else
+		what+=" key ${1:0:8}.., data $2../$4..:"
+	fi
+	tx=$(trace "$1" "$2") || { fails=$((fails + 1)); return; }
+	ty=$(trace "$3" "$4") || { fails=$((fails + 1)); return; }
+	if [ "$ct" = 1 ] && [ "$tx" = "$ty" ]; then
+		echo "ok   $what identical (${tx%% *}, insns/mem ${tx#* })"
+		passes=$((passes + 1))
+	elif [ "$ct" = 1 ]; then
+		fail "$what traces differ ($tx / $ty): secret-dependent" \
+		     "code or memory access in a driver that claims" \
+		     "constant-time"
+	elif [ "$tx" != "$ty" ]; then
+		echo "ok   $what differ, as expected" \
+		     "(${tx%% *} / ${ty%% *})"
+		passes=$((passes + 1))
+	else
+		fail "$what identical traces for a table-based driver:" \
+		     "the test does not see its secret-dependent accesses"
+	fi
+}
+
+check_driver() {
+	local sizes claim k t0 t0b
+
+	if ! range=$(bash "$src/bench/code-range.sh" "$map" "$probe" \
+			"$archive" "$nm" "$objdump" "$drv"); then
+		fail "$drv: no code range"
+		return
+	fi
+	lo=${range% *} hi=${range#* }
+	# Every key size for a constant-time claim; 128-bit keys suffice to
+	# show that a table-based driver is seen.
+	claim="constant-time" sizes="16 24 32"
+	[ "$ct" = 1 ] || claim="table-based (variable-time)" sizes=16
+	echo "$drv ($cipher, $claim): code [$lo, $hi)"
+	for dir in enc dec; do
+		for klen in $sizes; do
+			read -r -a k <<<"$(keys_for "$klen")"
+			if ! t0=$(trace "${k[4]}" 00) ||
+			   ! t0b=$(trace "${k[4]}" 00); then
+				fails=$((fails + 1))
+				continue
+			fi
+			if [ "$t0" != "$t0b" ]; then
+				fail "$drv $dir $((klen * 8))-bit: the same" \
+				     "key gave different traces ($t0 /" \
+				     "$t0b): the trace is not reproducible"
+				continue
+			fi
+			check_pair "${k[0]}" 00 "${k[1]}" 00
+			check_pair "${k[2]}" 00 "${k[3]}" 00
+			check_pair "${k[4]}" 00 "${k[5]}" 00
+			check_pair "${k[4]}" 00 "${k[4]}" a5
+			check_pair "${k[5]}" 3c "${k[5]}" ff
+		done
+	done
+}
+
+while read -r drv cipher ct avail; do
+	[ "$want" = all ] || [ "$want" = "$drv" ] || continue
+	checked=$((checked + 1))
+	if [ "$avail" != 1 ]; then
+		echo "SKIP: $drv is not available on the emulated CPU"
+		continue
+	fi
+	check_driver
+done <<<"$list"
+
+if [ "$checked" -eq 0 ]; then
+	fail "$want is not registered"
+	exit 1
+fi
+echo "ct-trace $want: $passes passed, $fails failed"
+if [ "$fails" -ne 0 ]; then
+	exit 1
+fi
+if [ "$passes" -eq 0 ]; then
+	exit 77
+fi
+exit 0
