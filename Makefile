@@ -4,8 +4,12 @@
 #   make                      build/ (RelWithDebInfo): library, command, tests
 #   make speed                build-release/ (Release), then run the speed tour
 #   make check                install missing packages (as root), then build
-#                             and test build/ and build-asan/ (ASan+UBSan);
-#                             see scripts/check-all.sh
+#                             and test build/, build-asan/ (ASan+UBSan) and
+#                             build-<target>/ for every cross target of
+#                             cmake/toolchains/ (under qemu-user); see
+#                             scripts/check-all.sh
+#   make check-cross          only the cross targets; TARGET=mips (or
+#                             TARGET="mips s390x") only those
 #   make install PREFIX=dir   install build/ into dir (default /usr/local);
 #                             DESTDIR is honoured
 #   make bench                build-release/, then bench/peers (cryptarch
@@ -14,18 +18,23 @@
 #   make clean                remove every build directory
 #
 # JOBS=n sets build and test parallelism (default 2); CMAKE_ARGS adds
-# configure arguments, e.g. CMAKE_ARGS=-DCMAKE_C_COMPILER=clang.
+# configure arguments, e.g. CMAKE_ARGS=-DCMAKE_C_COMPILER=clang;
+# CHECK_BUILD_ROOT=dir puts the build directories of `make check` there.
 
 CMAKE ?= cmake
 JOBS ?= 2
 PREFIX ?= /usr/local
 CMAKE_ARGS ?=
 BENCH_ARGS ?=
+TARGET ?=
 
 BUILD := build
+comma := ,
+# TARGET="mips s390x" or TARGET=mips,s390x -> cross-mips cross-s390x
+CROSS_STAGES = $(addprefix cross-,$(subst $(comma), ,$(TARGET)))
 RELEASE := build-release
 
-.PHONY: all deps build release speed check install bench clean
+.PHONY: all deps build release speed check check-cross install bench clean
 
 all: build
 
@@ -51,6 +60,11 @@ speed: deps
 
 check:
 	JOBS=$(JOBS) CMAKE_ARGS="$(CMAKE_ARGS)" bash scripts/check-all.sh
+
+# The deps stage installs (as root) what the chosen targets lack.
+check-cross:
+	JOBS=$(JOBS) CMAKE_ARGS="$(CMAKE_ARGS)" bash scripts/check-all.sh deps \
+		$(if $(strip $(TARGET)),$(CROSS_STAGES),cross)
 
 install:
 	$(CMAKE) -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -1,25 +1,38 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # check-all.sh - what `make check` runs: every build-and-test stage, then
-# one summary line per stage (passed / failed / skipped, with the reason).
-# Exit status 1 if any stage failed, else 0.
+# one summary line per stage and cross target (passed / failed / skipped,
+# with the reason and the seconds it took). Exit status 1 if any stage or
+# target failed, else 0.
 #
-#   check-all.sh [STAGE...]     default: every stage, in this order
+#   check-all.sh [STAGE...]     default: deps native sanitizers cross
 #
 # Stages:
-#   deps        scripts/install-deps.sh (installs missing packages as root)
-#   native      build/ (RelWithDebInfo), ctest --output-on-failure
-#   sanitizers  build-asan/ with -DCRYPTARCH_SANITIZE=address,undefined,
-#               ctest with ASan/UBSan stopping at the first error
-#   cross       (placeholder) one build-<target>/ per cmake/toolchains file,
-#               ctest under qemu-user
+#   deps            scripts/install-deps.sh (--cross when a cross stage is
+#                   asked for): installs missing packages as root
+#   native          build/ (RelWithDebInfo), ctest --output-on-failure
+#   sanitizers      build-asan/ with -DCRYPTARCH_SANITIZE=address,undefined,
+#                   ctest with ASan/UBSan stopping at the first error
+#   cross           cross-<target> for every cmake/toolchains/<target>.cmake
+#   cross-<target>  build-<target>/ with that toolchain file, the whole
+#                   suite under qemu-user (the toolchain file sets
+#                   CMAKE_CROSSCOMPILING_EMULATOR). Skipped, with the
+#                   reason, when the cross compiler, the target's libc
+#                   headers or the emulator are missing and cannot be
+#                   installed (not root, or not Debian); as root the
+#                   missing packages are installed first.
 #
 # Environment: JOBS (parallel build and test jobs, default 2), CMAKE_ARGS
-# (extra arguments for every configure step), CC (compiler, as for cmake).
+# (extra arguments for every configure step), CC (compiler of the native
+# stages, as for cmake), CHECK_BUILD_ROOT (where the build directories go,
+# default: the top of the source tree).
+# shellcheck disable=SC2317 # the stage_* functions are called as stage_$s
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 JOBS=${JOBS:-2}
+build_root=${CHECK_BUILD_ROOT:-$root}
+toolchains=$root/cmake/toolchains
 read -r -a extra_args <<<"${CMAKE_ARGS:-}"
 all_stages=(deps native sanitizers cross)
 stages=("$@")
@@ -27,15 +40,36 @@ stages=("$@")
 
 summary=()
 failed=0
+stage_start=$SECONDS
 
-# record STAGE passed|failed|skipped REASON
+# record STAGE passed|failed|skipped REASON: one summary line, with the
+# seconds since the stage began.
 record() {
-	summary+=("$(printf '%-11s %-8s %s' "$1" "$2" "${3:+($3)}")")
+	local why="${3:-}"
+	why="${why:+$why; }$((SECONDS - stage_start)) s"
+	summary+=("$(printf '%-18s %-8s (%s)' "$1" "$2" "$why")")
 	[ "$2" != failed ] || failed=1
 }
 
 banner() {
+	stage_start=$SECONDS
 	printf '\n======== check: %s ========\n' "$*"
+}
+
+# The cross targets: the toolchain files but the shared body.
+cross_targets() {
+	local f t
+	for f in "$toolchains"/*.cmake; do
+		[ -f "$f" ] || continue
+		t=$(basename "$f" .cmake)
+		[ "$t" = cross-common ] || echo "$t"
+	done
+}
+
+# tc_var FILE NAME: the value of `set(NAME value)` in a toolchain file.
+tc_var() {
+	sed -n "s/^set($2 \"\{0,1\}\([^\")]*\)\"\{0,1\})\$/\1/p" "$1" |
+		head -n 1
 }
 
 # ctest_stage STAGE BUILD_DIR: run ctest, record the stage's result.
@@ -61,29 +95,48 @@ build_stage() {
 	local stage=$1 dir=$2
 	shift 2
 	if ! cmake -S "$root" -B "$dir" "$@" ${extra_args[@]+"${extra_args[@]}"}; then
-		record "$stage" failed "cmake configure of ${dir#"$root"/}"
+		record "$stage" failed "cmake configure of $dir"
 		return 1
 	fi
 	if ! cmake --build "$dir" -j "$JOBS"; then
-		record "$stage" failed "build of ${dir#"$root"/}"
+		record "$stage" failed "build of $dir"
 		return 1
 	fi
 }
 
 stage_deps() {
+	local cross="" args=() s last log
 	banner deps
-	if bash "$root/scripts/install-deps.sh"; then
-		record deps passed "$(bash "$root/scripts/install-deps.sh" --check | tail -n 1 | sed 's/^install-deps: //')"
+	for s in "${stages[@]}"; do
+		case $s in
+		cross) cross=all ;;
+		cross-*) [ "$cross" = all ] || cross=${cross:+$cross,}${s#cross-} ;;
+		esac
+	done
+	[ -z "$cross" ] || args=("--cross=$cross")
+	log=$(mktemp "${TMPDIR:-/tmp}/cryptarch-deps.XXXXXX")
+	bash "$root/scripts/install-deps.sh" ${args[@]+"${args[@]}"} 2>&1 |
+		tee "$log"
+	if [ "${PIPESTATUS[0]}" = 0 ]; then
+		if grep -q '^install-deps: not installing' "$log"; then
+			last="$(sed -n 's/^install-deps: missing: //p' "$log"):"
+			last="missing, not installed (not root): ${last%:}"
+		else
+			last=$(tail -n 1 "$log")
+			last=${last#install-deps: }
+		fi
+		record deps passed "$last"
 	else
-		record deps failed "scripts/install-deps.sh failed"
+		record deps failed "scripts/install-deps.sh ${args[*]-} failed"
 	fi
+	rm -f "$log"
 }
 
 stage_native() {
-	banner "native (build/)"
-	build_stage native "$root/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo ||
-		return 0
-	ctest_stage native "$root/build"
+	banner "native ($build_root/build)"
+	build_stage native "$build_root/build" \
+		-DCMAKE_BUILD_TYPE=RelWithDebInfo || return 0
+	ctest_stage native "$build_root/build"
 }
 
 # A compiler or kernel without working sanitizers skips the stage.
@@ -107,44 +160,113 @@ san_probe() {
 
 stage_sanitizers() {
 	local san_reason="" san_leaks=1
-	banner "sanitizers (build-asan/)"
+	banner "sanitizers ($build_root/build-asan)"
 	san_probe
 	if [ -n "$san_reason" ]; then
 		record sanitizers skipped "$san_reason"
 		return 0
 	fi
-	build_stage sanitizers "$root/build-asan" \
+	build_stage sanitizers "$build_root/build-asan" \
 		-DCMAKE_BUILD_TYPE=RelWithDebInfo \
 		-DCRYPTARCH_SANITIZE=address,undefined || return 0
 	ASAN_OPTIONS="halt_on_error=1:detect_leaks=$san_leaks:strict_string_checks=1:detect_stack_use_after_return=1" \
 	UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
-		ctest_stage sanitizers "$root/build-asan"
+		ctest_stage sanitizers "$build_root/build-asan"
 	if [ "$san_leaks" = 0 ]; then
 		summary[-1]="${summary[-1]} [LeakSanitizer off: it cannot run here]"
 	fi
 }
 
-# ---- cross stages: PLACEHOLDER ---------------------------------------------
-# The cross-architecture issue fills this in: for each cmake/toolchains/*.cmake
-# whose compiler and qemu-user emulator are installed (scripts/install-deps.sh
-# grows the packages), configure build-<target>/ with
-# -DCMAKE_TOOLCHAIN_FILE=..., build, run ctest (the toolchain file sets
-# CMAKE_CROSSCOMPILING_EMULATOR), and record one summary line per target
-# ("cross-<target>"), skipped with the reason when its toolchain is missing.
-stage_cross() {
-	banner cross
-	record cross skipped "no cross targets yet: cmake/toolchains/ and qemu-user come with the cross-architecture issue"
+# cross_missing FILE: what the target of toolchain FILE lacks on this
+# machine, as "what (package)" phrases joined by ", "; empty if nothing.
+cross_missing() {
+	local f=$1 triple debarch qemu out=()
+	triple=$(tc_var "$f" CRYPTARCH_TRIPLE)
+	debarch=$(tc_var "$f" CRYPTARCH_DEB_ARCH)
+	qemu=$(tc_var "$f" CRYPTARCH_QEMU)
+	command -v "$triple-gcc" >/dev/null 2>&1 ||
+		out+=("no $triple-gcc (gcc-$triple)")
+	[ -f "/usr/$triple/include/stdio.h" ] ||
+		out+=("no /usr/$triple/include/stdio.h (libc6-dev-$debarch-cross)")
+	command -v "$qemu" >/dev/null 2>&1 ||
+		out+=("no $qemu (qemu-user)")
+	local joined="" p
+	for p in ${out[@]+"${out[@]}"}; do
+		joined=${joined:+$joined, }$p
+	done
+	echo "$joined"
 }
-# ---------------------------------------------------------------------------
+
+# stage_cross_one TARGET
+stage_cross_one() {
+	local t=$1 f=$toolchains/$1.cmake dir=$build_root/build-$1 missing
+	banner "cross-$t ($dir)"
+	missing=$(cross_missing "$f")
+	if [ -n "$missing" ] && [ "$(id -u)" = 0 ] &&
+		command -v apt-get >/dev/null 2>&1; then
+		echo "check: cross-$t: $missing; installing"
+		bash "$root/scripts/install-deps.sh" --cross="$t" ||
+			true
+		missing=$(cross_missing "$f")
+		if [ -n "$missing" ]; then
+			record "cross-$t" failed "$missing after apt-get install"
+			return 0
+		fi
+	fi
+	if [ -n "$missing" ]; then
+		if command -v apt-get >/dev/null 2>&1; then
+			missing="$missing; run as root to install"
+		else
+			missing="$missing; not Debian: install them by hand"
+		fi
+		echo "check: cross-$t: skipped: $missing"
+		record "cross-$t" skipped "$missing"
+		return 0
+	fi
+	build_stage "cross-$t" "$dir" -DCMAKE_TOOLCHAIN_FILE="$f" \
+		-DCMAKE_BUILD_TYPE=RelWithDebInfo || return 0
+	ctest_stage "cross-$t" "$dir"
+}
+
+stage_cross() {
+	local t n=0
+	for t in $(cross_targets); do
+		stage_cross_one "$t"
+		n=$((n + 1))
+	done
+	if [ "$n" = 0 ]; then
+		banner cross
+		record cross skipped "no toolchain files in cmake/toolchains/"
+	fi
+}
+
+# Check the stage names before running anything.
+for s in "${stages[@]}"; do
+	case " ${all_stages[*]} " in
+	*" $s "*) continue ;;
+	esac
+	case $s in
+	cross-*)
+		t=${s#cross-}
+		if [ "$t" != common ] && [ -f "$toolchains/$t.cmake" ]; then
+			continue
+		fi
+		echo "check-all: no cross target '$t' (targets:" \
+			"$(cross_targets | paste -s -d ' '))" >&2
+		;;
+	*)
+		echo "check-all: unknown stage '$s' (stages: ${all_stages[*]}" \
+			"cross-<target>)" >&2
+		;;
+	esac
+	exit 2
+done
 
 start=$SECONDS
 for s in "${stages[@]}"; do
-	case " ${all_stages[*]} " in
-	*" $s "*) "stage_$s" ;;
-	*)
-		echo "check-all: unknown stage '$s' (stages: ${all_stages[*]})" >&2
-		exit 2
-		;;
+	case $s in
+	cross-*) stage_cross_one "${s#cross-}" ;;
+	*) "stage_$s" ;;
 	esac
 done
 

@@ -5,17 +5,30 @@
 # and .ci/run, so that one command does the whole set-up on a fresh Debian
 # 12 machine.
 #
-# Checks each package with dpkg-query. As root, when something is missing,
+# Checks the packages with one dpkg-query. As root, when something is missing,
 # runs `apt-get update` once and installs the missing packages without
 # their recommendations. As another user it prints what is missing and the
 # command that would install it, and carries on (the tests that need a
 # missing package then skip or fail on their own). Nothing to do: no apt
 # call, well under a second. Not Debian (no dpkg-query): says so, exits 0.
 #
-#   install-deps.sh [--check]   --check: only report, never install
+#   install-deps.sh [--check] [--cross[=TARGET[,TARGET...]]]
 #
-# Exit status: 0 unless an installation was attempted and failed.
+#   --check   only report, never install
+#   --cross   also what the cross targets need, for every
+#             cmake/toolchains/<target>.cmake or the named ones:
+#             gcc-<triple>, libc6-dev-<arch>-cross (named because
+#             --no-install-recommends leaves the target's libc headers
+#             out) and qemu-user; triple and arch are read from the
+#             set(CRYPTARCH_TRIPLE ...) and set(CRYPTARCH_DEB_ARCH ...)
+#             lines of each toolchain file
+#
+# Exit status: 0 unless an installation was attempted and failed; 2 for
+# bad arguments or an unknown target.
 set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+toolchains=$root/cmake/toolchains
 
 # Build: compiler, libc headers, cmake, make; clang for the second-compiler
 # build; pkg-config for the install-consumer test.
@@ -37,22 +50,61 @@ packages=(
 	valgrind
 )
 
-# ---- cross toolchains and qemu-user: NOT YET -----------------------------
-# The cross-architecture issue adds here the cross compilers, their libc
-# packages and the emulator (see /work/shared/CROSSARCH.md for the list:
-# gcc-<triple> and libc6-dev-<arch>-cross per target, qemu-user), installed
-# only when the cross stages of scripts/check-all.sh are enabled, e.g.
-#   cross_packages=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross ... qemu-user)
-#   [ "${CRYPTARCH_CROSS:-0}" = 1 ] && packages+=("${cross_packages[@]}")
-# Nothing cross is installed today.
-# ---------------------------------------------------------------------------
+# tc_var FILE NAME: the value of the line `set(NAME value)` of a toolchain
+# file (quotes removed).
+tc_var() {
+	sed -n "s/^set($2 \"\{0,1\}\([^\")]*\)\"\{0,1\})\$/\1/p" "$1" |
+		head -n 1
+}
 
 check_only=0
-case "${1:-}" in
---check) check_only=1 ;;
-"") ;;
-*) echo "usage: $0 [--check]" >&2; exit 2 ;;
-esac
+cross=""
+for a in "$@"; do
+	case "$a" in
+	--check) check_only=1 ;;
+	--cross) cross=all ;;
+	--cross=*) cross=${a#--cross=} ;;
+	*)
+		echo "usage: $0 [--check] [--cross[=TARGET[,TARGET...]]]" >&2
+		exit 2
+		;;
+	esac
+done
+
+if [ -n "$cross" ]; then
+	targets=()
+	if [ "$cross" = all ]; then
+		for f in "$toolchains"/*.cmake; do
+			t=$(basename "$f" .cmake)
+			[ "$t" = cross-common ] || targets+=("$t")
+		done
+	else
+		IFS=', ' read -r -a targets <<<"$cross"
+	fi
+	cross_packages=(qemu-user)
+	for t in "${targets[@]}"; do
+		f=$toolchains/$t.cmake
+		triple=""
+		debarch=""
+		if [ "$t" != cross-common ] && [ -f "$f" ]; then
+			triple=$(tc_var "$f" CRYPTARCH_TRIPLE)
+			debarch=$(tc_var "$f" CRYPTARCH_DEB_ARCH)
+		fi
+		if [ -z "$triple" ] || [ -z "$debarch" ]; then
+			echo "install-deps: unknown cross target '$t' (no" \
+				"cmake/toolchains/$t.cmake with CRYPTARCH_TRIPLE" \
+				"and CRYPTARCH_DEB_ARCH)" >&2
+			exit 2
+		fi
+		cross_packages+=("gcc-$triple" "libc6-dev-$debarch-cross")
+	done
+	for p in "${cross_packages[@]}"; do
+		case " ${packages[*]} " in
+		*" $p "*) ;;
+		*) packages+=("$p") ;;
+		esac
+	done
+fi
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	echo "install-deps: no dpkg-query (not Debian?): not checking packages;" \
@@ -60,11 +112,14 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
 	exit 0
 fi
 
+# One dpkg-query for all (it exits 1 when one is unknown: not an error).
+installed=" $({ dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' \
+	"${packages[@]}" 2>/dev/null || true; } |
+	awk '$2 ~ /^ii/ { print $1 }' | paste -s -d ' ') "
 missing=()
 for p in "${packages[@]}"; do
-	status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null || true)
-	case "$status" in
-	ii*) ;;
+	case "$installed" in
+	*" $p "*) ;;
 	*) missing+=("$p") ;;
 	esac
 done

@@ -17,7 +17,8 @@
 # command. CRYPTARCH_TEST_REGISTRY, if set, is a program that prints one
 # "driver cipher priority" line per registered implementation (test-meta
 # --list); it is run under the emulator too.
-# Exit status: 0 all passed, 1 some failed, 77 nothing could run.
+# Exit status: 0 all passed, 1 some failed (or the command does not run at
+# all), 77 no check could be made.
 
 set -u
 
@@ -115,11 +116,13 @@ hex() {
 }
 
 # ---- can the command run at all? --------------------------------------------
+# The build made it: not running (under the emulator, if any) is a failure,
+# never a reason to skip the rest.
 ca --version
 if [ "$rc" -ne 0 ]; then
-	echo "SKIP: cannot run $EMU $CA (status $rc)"
-	cat "$tmp/err"
-	exit 77
+	echo "FAIL: cannot run ${EMU:+$EMU }$CA --version (status $rc)"
+	sed 's/^/    stderr: /' "$tmp/err" | head -5
+	exit 1
 fi
 
 K128=000102030405060708090a0b0c0d0e0f
