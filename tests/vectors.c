@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hex.h"
 #include "vectors.h"
 
 static void *xrealloc(void *p, size_t n)
@@ -59,37 +60,17 @@ static int readline(FILE *f, char **buf, size_t *cap)
 	return 1;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Decode HEX into a new buffer; -1 if it is not even-length hex. */
 static int unhex(const char *hex, uint8_t **out, size_t *len)
 {
-	size_t n = strlen(hex), i;
-	uint8_t *p;
+	size_t max = strlen(hex) / 2;
+	uint8_t *p = xrealloc(NULL, max ? max : 1);
 
-	if (n % 2)
+	if (cryptarch_unhex(p, max, hex, len) != 0) {
+		free(p);
 		return -1;
-	p = xrealloc(NULL, n / 2);
-	for (i = 0; i < n / 2; i++) {
-		int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
-
-		if (hi < 0 || lo < 0) {
-			free(p);
-			return -1;
-		}
-		p[i] = (uint8_t)(hi << 4 | lo);
 	}
 	*out = p;
-	*len = n / 2;
 	return 0;
 }
 
