@@ -224,12 +224,12 @@ static void run_driver(const struct vector_set *set,
 int main(int argc, char **argv)
 {
 	struct vector_set set;
-	size_t n, i, ran = 0, unavail = 0;
+	size_t n, i, ran = 0, ran_aes = 0, unavail = 0;
 	unsigned long weak = 0;
 
 	test_mask_all(&argc, &argv);
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s [--mask-all] VECTORS_DIR\n",
+		fprintf(stderr, "usage: %s [--mask-all] [--driver NAME] VECTORS_DIR\n",
 			argv[0]);
 		return 2;
 	}
@@ -241,6 +241,8 @@ int main(int argc, char **argv)
 		const struct cryptarch_alg *alg = cryptarch_alg_at(i);
 		struct stats st = { 0, 0, 0 };
 
+		if (!test_selected(alg))
+			continue;
 		if (!cryptarch_alg_available(alg)) {
 			printf("%s: SKIPPED, not available on this CPU (or "
 			       "masked by CRYPTARCH_DISABLE)\n",
@@ -254,8 +256,10 @@ int main(int argc, char **argv)
 				  alg->name);
 		weak += st.weak;
 		ran++;
+		if (strcmp(alg->name, "aes") == 0)
+			ran_aes++;
 	}
-	if (weak == 0 && ran)
+	if (weak == 0 && ran_aes)
 		test_fail("no XTS vector with equal key halves was found "
 			  "(IEEE 1619 vector 1)");
 	printf("%zu implementations tested, %zu not available here\n", ran,

@@ -242,6 +242,10 @@ int test_mode_id(const char *name)
 	return -1;
 }
 
+/* --driver: the name, and its registry entry. */
+static const char *only_driver;
+static const struct cryptarch_alg *only_alg;
+
 static void note_unavailable(const struct cryptarch_alg *alg)
 {
 	/* Print each unavailable implementation once per program. */
@@ -274,6 +278,10 @@ size_t test_instances(const char *cipher, int mode, struct test_inst **out,
 		const struct cryptarch_alg *alg = cryptarch_alg_at(i);
 
 		if (cipher && strcmp(alg->name, cipher) != 0)
+			continue;
+		if (!test_selected(alg) &&
+		    !(only_alg && alg == test_reference(alg->name) &&
+		      strcmp(alg->name, only_alg->name) == 0))
 			continue;
 		if (!cryptarch_alg_available(alg)) {
 			note_unavailable(alg);
@@ -449,22 +457,54 @@ void test_ctr_add(uint8_t ctr[16], uint64_t n)
 }
 
 /* see util.h */
+int test_selected(const struct cryptarch_alg *alg)
+{
+	return !only_driver || strcmp(alg->driver, only_driver) == 0;
+}
+
+/* see util.h */
 void test_mask_all(int *argc, char ***argv)
 {
 	char buf[1024] = "";
+	const struct cryptarch_alg *alg;
 	size_t i;
 
-	if (*argc < 2 || strcmp((*argv)[1], "--mask-all") != 0)
-		return;
-	for (i = 0; cryptarch_cpu_names[i].name; i++) {
-		if (i)
-			strncat(buf, ",", sizeof(buf) - strlen(buf) - 1);
-		strncat(buf, cryptarch_cpu_names[i].name,
-			sizeof(buf) - strlen(buf) - 1);
+	for (;;) {
+		if (*argc >= 3 && strcmp((*argv)[1], "--driver") == 0) {
+			only_driver = (*argv)[2];
+			(*argv)[2] = (*argv)[0];
+			*argv += 2;
+			*argc -= 2;
+			continue;
+		}
+		if (*argc < 2 || strcmp((*argv)[1], "--mask-all") != 0)
+			break;
+		buf[0] = '\0';
+		for (i = 0; cryptarch_cpu_names[i].name; i++) {
+			if (i)
+				strncat(buf, ",", sizeof(buf) - strlen(buf) - 1);
+			strncat(buf, cryptarch_cpu_names[i].name,
+				sizeof(buf) - strlen(buf) - 1);
+		}
+		setenv("CRYPTARCH_DISABLE", buf, 1);
+		printf("CRYPTARCH_DISABLE=%s\n", buf);
+		(*argv)[1] = (*argv)[0];
+		(*argv)++;
+		(*argc)--;
 	}
-	setenv("CRYPTARCH_DISABLE", buf, 1);
-	printf("CRYPTARCH_DISABLE=%s\n", buf);
-	(*argv)[1] = (*argv)[0];
-	(*argv)++;
-	(*argc)--;
+	if (!only_driver)
+		return;
+	alg = cryptarch_alg_find(only_driver);
+	only_alg = alg;
+	if (!alg) {
+		fprintf(stderr, "--driver %s: no such driver is registered\n",
+			only_driver);
+		exit(2);
+	}
+	if (!cryptarch_alg_available(alg)) {
+		printf("SKIP: %s is not available on this CPU (or masked by "
+		       "CRYPTARCH_DISABLE)\n", only_driver);
+		exit(TEST_SKIP);
+	}
+	printf("driver %s only\n", only_driver);
 }

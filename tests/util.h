@@ -126,11 +126,18 @@ size_t test_key_sizes(const struct cryptarch_alg *alg, size_t sizes[3]);
 void test_ctr_add(uint8_t ctr[16], uint64_t n);
 
 /*
- * If argv[1] is "--mask-all", set CRYPTARCH_DISABLE to every feature name
- * of cryptarch_cpu_names[] (before the library reads it) and drop the
- * argument: the run then exercises the portable implementations only, as
- * a CPU without any of the features would.
+ * Leading options of every test program, removed from ARGV:
+ *   --mask-all     set CRYPTARCH_DISABLE to every feature name of
+ *                  cryptarch_cpu_names[] (before the library reads it): the
+ *                  run exercises the portable implementations only, as a
+ *                  CPU without any of the features would;
+ *   --driver NAME  test only driver NAME (plus its cipher's generic driver
+ *                  where a program compares against it); exits 77 (skip)
+ *                  if NAME is registered but not available on this CPU,
+ *                  and 2 if no such driver is registered.
  */
 void test_mask_all(int *argc, char ***argv);
+/* 1 if ALG is to be tested under --driver (always without it). */
+int test_selected(const struct cryptarch_alg *alg);
 
 #endif /* CRYPTARCH_TEST_UTIL_H */

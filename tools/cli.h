@@ -32,6 +32,9 @@ int cmd_list(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
 int cmd_enc(int argc, char **argv); /* enc and dec */
 int cmd_selftest(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
+int cmd_ct(int argc, char **argv);
 
 /* Print "cryptarch: SUB: <message>\n" on stderr (SUB may be NULL). */
 void cli_error(const char *sub, const char *fmt, ...) CLI_PRINTF(2, 3);

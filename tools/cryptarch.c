@@ -48,6 +48,9 @@ static const char usage[] =
 	"  speed      the kernel tcrypt speed test and a summary table\n"
 	"  enc, dec   encrypt or decrypt a file or standard input\n"
 	"  selftest   run every implementation available here on its vectors\n"
+	"  tune       measure every implementation and write a selection profile\n"
+	"  explain    show every candidate for a name and why the winner won\n"
+	"  ct         a statistical (dudect) timing test of one driver\n"
 	"  help [COMMAND]  this text, or a command's options\n"
 	"\n"
 	"options: --help, --version\n"
@@ -414,6 +417,12 @@ static int help(int argc, char **argv)
 		return cmd_enc(2, args);
 	if (strcmp(argv[1], "selftest") == 0)
 		return cmd_selftest(2, args);
+	if (strcmp(argv[1], "tune") == 0)
+		return cmd_tune(2, args);
+	if (strcmp(argv[1], "explain") == 0)
+		return cmd_explain(2, args);
+	if (strcmp(argv[1], "ct") == 0)
+		return cmd_ct(2, args);
 	if (strcmp(argv[1], "help") == 0) {
 		fputs(usage, stdout);
 		return CLI_OK;
@@ -442,6 +451,12 @@ int main(int argc, char **argv)
 		ret = cmd_enc(argc, argv);
 	else if (strcmp(cmd, "selftest") == 0)
 		ret = cmd_selftest(argc, argv);
+	else if (strcmp(cmd, "tune") == 0)
+		ret = cmd_tune(argc, argv);
+	else if (strcmp(cmd, "explain") == 0)
+		ret = cmd_explain(argc, argv);
+	else if (strcmp(cmd, "ct") == 0)
+		ret = cmd_ct(argc, argv);
 	else if (strcmp(cmd, "help") == 0 || cli_flag(cmd, "help") ||
 		 strcmp(cmd, "-h") == 0)
 		ret = help(argc, argv);
