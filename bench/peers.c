@@ -41,6 +41,7 @@
 
 #include "cpu.h"
 #include "cryptarch.h"
+#include "aes-bound.h"
 #include "harness.h"
 #include "registry.h"
 #include "report.h"
@@ -241,7 +242,7 @@ struct opts {
 	const char *sizes_arg;
 	unsigned alg_mask, mode_mask, lib_mask, config_mask;
 	const char *alg_arg, *mode_arg, *lib_arg;
-	int json, all, headline;
+	int json, all, headline, targets;
 	const char *child; /* configuration this process measures */
 	int fd;
 };
@@ -249,13 +250,17 @@ struct opts {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: peers [--headline] [--json] [--all] [--sec S]\n"
+		"usage: peers [--headline | --targets] [--json] [--all] [--sec S]\n"
 		"             [--sizes N,...] [--alg A,...] [--mode M,...]\n"
 		"             [--lib L,...] [--config C,...]\n"
 		"Without --headline: the whole table, then the headline\n"
 		"comparisons at the largest size.\n"
 		"  --headline  only the comparisons the targets name (configs\n"
 		"              nohw and scalar, 8192 bytes, 1 s each)\n"
+		"  --targets   the x86-64 speed targets (issue 5): every\n"
+		"              algorithm and mode at 16 and 8192 bytes in all\n"
+		"              configs, 0.2 s each, ratios to the best peer and\n"
+		"              to the AES instruction bounds, verdicts\n"
 		"  --json      JSON instead of text\n"
 		"  --all       also every cryptarch instance, not only the\n"
 		"              selected ones\n"
@@ -366,6 +371,8 @@ static void parse_opts(struct opts *o, int argc, char **argv)
 			o->all = 1, takes = 0;
 		else if (!strcmp(a, "--headline"))
 			o->headline = 1, takes = 0;
+		else if (!strcmp(a, "--targets"))
+			o->targets = 1, takes = 0;
 		else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
 			exit(0);
@@ -397,7 +404,7 @@ static void parse_opts(struct opts *o, int argc, char **argv)
 		i += takes;
 	}
 
-	o->sec = o->headline ? 1.0 : 0.05;
+	o->sec = o->headline ? 1.0 : o->targets ? 0.2 : 0.05;
 	if (o->sec_arg) {
 		char *end;
 
@@ -408,6 +415,7 @@ static void parse_opts(struct opts *o, int argc, char **argv)
 	}
 	parse_sizes(o, o->sizes_arg ? o->sizes_arg :
 		       o->headline  ? "8192" :
+		       o->targets   ? "16,8192" :
 				      "16,256,1024,8192");
 	o->alg_mask =
 		o->alg_arg ? parse_list(o->alg_arg,
@@ -1717,6 +1725,168 @@ static void print_headline(const struct opts *o)
 		       "peer's (above 1: cryptarch is slower).\n");
 }
 
+/* ---- the x86-64 speed targets (--targets) ------------------------------- */
+
+/*
+ * One target: cryptarch's row (configuration CA_CFG, "cryptarch-ct" or
+ * "cryptarch-vt") against the fastest of the peer rows PEERS (config:lib
+ * words), at BYTES, for the algorithms and modes in the masks. MIN is the
+ * least throughput ratio cryptarch / best peer; BOUND 1 also requires 70%
+ * of the 512-bit VAES issue bound, 2 CBC encryption within 5% of the
+ * AESENC latency bound.
+ */
+struct target {
+	const char *what;
+	unsigned alg_mask, mode_mask;
+	size_t bytes;
+	const char *ca_cfg, *ca_lib;
+	const char *peers[4];
+	double min;
+	int bound;
+};
+
+#define A128 (1u << 0)
+#define A256 (1u << 1)
+#define T128 (1u << 2)
+#define T256 (1u << 3)
+#define PAR_MODES ((1u << ECB) | (1u << CBC_DEC) | (1u << CTR) | (1u << XTS))
+#define ALL_MODES ((1u << NMODES) - 1)
+
+static const struct target targets[] = {
+	{ "hardware AES, parallel modes", A128 | A256, PAR_MODES, 8192, "hw",
+	  "cryptarch-ct", { "hw:openssl", "hw:gcrypt", "hw:nettle" }, 1.5, 1 },
+	{ "hardware AES, CBC encryption", A128 | A256, 1u << CBC_ENC, 8192,
+	  "hw", "cryptarch-ct", { "hw:openssl", "hw:gcrypt", "hw:nettle" },
+	  1.0, 2 },
+	{ "no hardware AES, constant-time, vs OpenSSL bsaes/vpaes",
+	  A128 | A256, ALL_MODES, 8192, "nohw", "cryptarch-ct",
+	  { "nohw:openssl" }, 1.0, 0 },
+	{ "no hardware AES, variable-time, vs table assembly", A128 | A256,
+	  ALL_MODES, 8192, "nohw", "cryptarch-vt",
+	  { "scalar:openssl", "nohw:gcrypt" }, 1.0, 0 },
+	{ "Twofish, CBC encryption, vs libgcrypt", T128 | T256,
+	  1u << CBC_ENC, 8192, "hw", "cryptarch-vt", { "hw:gcrypt" }, 1.0, 0 },
+	{ "Twofish, parallel modes, vs libgcrypt", T128 | T256, PAR_MODES,
+	  8192, "hw", "cryptarch-vt", { "hw:gcrypt" }, 1.2, 0 },
+	{ "one block per call, vs libgcrypt", A128 | A256, ALL_MODES, 16, "hw",
+	  "cryptarch-ct", { "hw:gcrypt" }, 1.0, 0 },
+	{ "one block per call, vs libgcrypt", T128 | T256, ALL_MODES, 16, "hw",
+	  "cryptarch-vt", { "hw:gcrypt" }, 1.0, 0 },
+};
+#define NTARGETS (sizeof(targets) / sizeof(targets[0]))
+
+/* Print the targets; returns the number missed, or -1 if nothing could be
+ * evaluated. */
+static int print_targets(const struct opts *o)
+{
+	struct aes_bound b;
+	int have_bound = aes_bound_measure(&b) == 0;
+	size_t t, a, m, p;
+	int missed = 0, met = 0, unmeasured = 0;
+
+	(void)o;
+	printf("== speed targets (cryptarch / best peer, throughput; "
+	       "TSC cycles/byte) ==\n");
+	if (have_bound)
+		printf("AES instruction bounds (bench/aes-bound.c): AESENC "
+		       "latency %.2f cycles; one VAESENC per %.3f cycles on "
+		       "xmm, %.3f on ymm, %.3f on zmm\n",
+		       b.aesenc_latency, b.aesenc128_cpi, b.vaesenc256_cpi,
+		       b.vaesenc512_cpi);
+	else
+		printf("AES instruction bounds: not measured (needs AES-NI, "
+		       "VAES and AVX-512 on x86-64)\n");
+	for (t = 0; t < NTARGETS; t++) {
+		const struct target *tg = &targets[t];
+
+		printf("\n-- %s, %zu bytes: need >= %.2fx%s\n", tg->what,
+		       tg->bytes, tg->min,
+		       tg->bound == 1 ? " and >= 70% of the 512-bit VAES bound" :
+		       tg->bound == 2 ? " and within 5% of the latency bound" :
+					"");
+		printf("  %-11s %-7s %-26s %7s  %-22s %7s %6s %7s  %s\n", "alg",
+		       "mode", "cryptarch", "cyc/B", "best peer", "cyc/B",
+		       "ratio", "bound", "verdict");
+		for (a = 0; a < NALGS; a++) {
+			if (!(tg->alg_mask & (1u << a)))
+				continue;
+			for (m = 0; m < NMODES; m++) {
+				const struct row *ca, *best = NULL;
+				char peer[40];
+				double ratio, bnd = 0;
+				int ok;
+
+				if (!(tg->mode_mask & (1u << m)))
+					continue;
+				ca = hl_find(tg->ca_cfg, tg->ca_lib, NULL,
+					     algs[a].name, mode_names[m],
+					     tg->bytes);
+				for (p = 0; p < 4 && tg->peers[p]; p++) {
+					char cfg[16];
+					const char *colon =
+						strchr(tg->peers[p], ':');
+					const struct row *r;
+
+					snprintf(cfg, sizeof(cfg), "%.*s",
+						 (int)(colon - tg->peers[p]),
+						 tg->peers[p]);
+					r = hl_find(cfg, colon + 1, NULL,
+						    algs[a].name,
+						    mode_names[m], tg->bytes);
+					if (r && (!best || r->ns < best->ns))
+						best = r;
+				}
+				if (!ca || !best) {
+					printf("  %-11s %-7s not measured "
+					       "(%s)\n",
+					       algs[a].name, mode_names[m],
+					       !ca ? "cryptarch" : "peers");
+					unmeasured++;
+					continue;
+				}
+				ratio = best->ns / ca->ns;
+				ok = ratio >= tg->min;
+				if (tg->bound && have_bound && ca->cyc > 0) {
+					unsigned rounds =
+						algs[a].bits == 128 ? 10 : 14;
+
+					if (tg->bound == 1) {
+						bnd = aes_bound_parallel_cpb(
+							&b, rounds) / cpb(ca);
+						ok &= bnd >= 0.70;
+					} else {
+						bnd = cpb(ca) /
+						      aes_bound_serial_cpb(
+							      &b, rounds);
+						ok &= bnd <= 1.05;
+					}
+				}
+				snprintf(peer, sizeof(peer), "%s %s",
+					 configs[best->cfg].name, best->lib);
+				printf("  %-11s %-7s %-26s %7.3f  %-22s %7.3f "
+				       "%5.2fx ",
+				       algs[a].name, mode_names[m], ca->impl,
+				       cpb(ca), peer, cpb(best), ratio);
+				if (bnd > 0)
+					printf("%6.0f%%  ", bnd * 100);
+				else
+					printf("%7s  ", "-");
+				printf("%s\n", ok ? "met" : "MISSED");
+				if (ok)
+					met++;
+				else
+					missed++;
+			}
+		}
+	}
+	printf("\n%d met, %d missed, %d not measured. ratio: cryptarch's "
+	       "throughput over the best peer's; bound: the bound's cycles "
+	       "per byte over cryptarch's (parallel modes), cryptarch's over "
+	       "the latency bound (CBC encryption).\n",
+	       met, missed, unmeasured);
+	return met + missed ? missed : -1;
+}
+
 /* ---- JSON output --------------------------------------------------------- */
 
 static void json_row(const struct row *r)
@@ -1907,7 +2077,10 @@ int main(int argc, char **argv)
 			print_table(&o);
 			printf("\n");
 		}
-		print_headline(&o);
+		if (o.targets)
+			failed |= print_targets(&o) < 0;
+		else
+			print_headline(&o);
 	}
 	free(rows);
 	free(kvs);
