@@ -17,7 +17,11 @@
 /*
  * The round keys in FIPS-197 byte order: ek[i] is round key i as 16 bytes
  * (w[4i..4i+3] serialised big-endian per word); dk holds the decryption
- * round keys in the order and form aes-neon's inverse cipher uses them.
+ * round keys in the order and form aes-neon's inverse cipher uses them:
+ * those of the equivalent inverse cipher (FIPS-197 section 5.3.5), also
+ * in FIPS-197 byte order, dk[0] = ek[rounds], dk[i] =
+ * InvMixColumns(ek[rounds - i]) for 0 < i < rounds, dk[rounds] = ek[0].
+ * Entries past [rounds] are zero.
  */
 struct cryptarch_aes_neon_ctx {
 	uint8_t ek[15][16];

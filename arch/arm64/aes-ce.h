@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aes-ce.h - what the glue of driver "aes-ce" (aes-ce-glue.c, plain C)
+ * needs from its ARMv8 Crypto Extensions code (aes-ce.c, built with
+ * -march=armv8-a+crypto): the context and the functions the descriptor
+ * points at. Every function here executes AES instructions, so only the
+ * registry may call them, after it has checked CRYPTARCH_CPU_ARM_AES.
+ */
+#ifndef CRYPTARCH_AES_CE_H
+#define CRYPTARCH_AES_CE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * ek[i] is round key i in FIPS-197 byte order (AESE's operand); dk holds
+ * the keys of the equivalent inverse cipher (FIPS-197 section 5.3.5) in
+ * the order AESD uses them: dk[0] = ek[rounds], dk[i] =
+ * InvMixColumns(ek[rounds - i]), dk[rounds] = ek[0].
+ */
+struct cryptarch_aes_ce_ctx {
+	uint8_t ek[15][16];
+	uint8_t dk[15][16];
+	unsigned int rounds; /* 10, 12 or 14 */
+};
+
+/* .setkey, .encrypt and .decrypt of struct cryptarch_alg (registry.h). */
+int cryptarch_aes_ce_setkey(void *ctx, const uint8_t *key, size_t keylen);
+void cryptarch_aes_ce_encrypt(const void *ctx, uint8_t *dst,
+			      const uint8_t *src);
+void cryptarch_aes_ce_decrypt(const void *ctx, uint8_t *dst,
+			      const uint8_t *src);
+
+/* The members of struct cryptarch_bulk (registry.h), same semantics. */
+void cryptarch_aes_ce_ecb_encrypt(const void *ctx, uint8_t *dst,
+				  const uint8_t *src, size_t nblocks);
+void cryptarch_aes_ce_ecb_decrypt(const void *ctx, uint8_t *dst,
+				  const uint8_t *src, size_t nblocks);
+void cryptarch_aes_ce_cbc_encrypt(const void *ctx, uint8_t *dst,
+				  const uint8_t *src, size_t nblocks,
+				  uint8_t iv[16]);
+void cryptarch_aes_ce_cbc_decrypt(const void *ctx, uint8_t *dst,
+				  const uint8_t *src, size_t nblocks,
+				  uint8_t iv[16]);
+void cryptarch_aes_ce_ctr_crypt(const void *ctx, uint8_t *dst,
+				const uint8_t *src, size_t nblocks,
+				uint8_t ctr[16]);
+void cryptarch_aes_ce_xts_encrypt(const void *ctx, uint8_t *dst,
+				  const uint8_t *src, size_t nblocks,
+				  uint8_t tweak[16]);
+void cryptarch_aes_ce_xts_decrypt(const void *ctx, uint8_t *dst,
+				  const uint8_t *src, size_t nblocks,
+				  uint8_t tweak[16]);
+
+#endif /* CRYPTARCH_AES_CE_H */
