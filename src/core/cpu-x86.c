@@ -49,7 +49,8 @@ uint64_t cryptarch_cpu_probe(void)
 		__cpuid_count(7, 0, a, b7, c7, d);
 		if ((f & CRYPTARCH_CPU_AVX) && (b7 & (1u << 5)))
 			f |= CRYPTARCH_CPU_AVX2;
-		if (b7 & (1u << 8))
+		/* Code built for BMI2 may use BMI1 (bextr): both or none. */
+		if ((b7 & (1u << 8)) && (b7 & (1u << 3)))
 			f |= CRYPTARCH_CPU_BMI2;
 		if ((f & CRYPTARCH_CPU_AVX) && (c7 & (1u << 9)))
 			f |= CRYPTARCH_CPU_VAES;
