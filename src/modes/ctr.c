@@ -38,7 +38,10 @@ static int ctr_crypt(const struct cryptarch_mode_inst *m, uint8_t *dst,
 			dst[16 * n + i] = src[16 * n + i] ^ ks[i];
 		ctr_add(iv, 1);
 	}
-	cryptarch_memzero(ks, sizeof(ks));
+	/* The keystream buffer holds key-dependent bytes only if it was
+	 * used: a tail, or blocks without a bulk function. */
+	if (tail || !(m->bulk && m->bulk->ctr_crypt))
+		cryptarch_memzero(ks, sizeof(ks));
 	return 0;
 }
 
