@@ -105,7 +105,10 @@ cryptarch_skcipher_encrypt(cryptarch_skcipher *tfm, const void *src,
 CRYPTARCH_API CRYPTARCH_WUR int
 cryptarch_skcipher_decrypt(cryptarch_skcipher *tfm, const void *src,
 			   void *dst, size_t len, uint8_t iv[16]);
-/* The driver name of the chosen implementation, e.g. "cbc(aes-generic)". */
+/* The driver name of the chosen implementation, e.g. "cbc(aes-generic)".
+ * With a measured profile (`cryptarch tune`) a handle may use other
+ * instances for decryption or short requests; this names the one that
+ * encrypts requests over 256 bytes at the key size set. */
 CRYPTARCH_API const char *
 cryptarch_skcipher_driver(const cryptarch_skcipher *tfm);
 /* Wipe and free; NULL is allowed. */

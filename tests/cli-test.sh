@@ -10,7 +10,9 @@
 # missing); Twofish refused without --allow-variable-time by a message that
 # names the option; `cryptarch list` holding a /proc/crypto-style record
 # per registered driver; `cryptarch selftest`; `cryptarch speed` output in
-# the tcrypt format.
+# the tcrypt format; `cryptarch tune` and `explain` error paths, a short
+# tune run writing a profile (only ever under $tmp) and explain reading it,
+# or ignoring another version's or a garbage one.
 #
 # Usage: sh cli-test.sh PATH/TO/cryptarch [EMULATOR [ARGS...]]
 # The emulator (qemu-user for cross builds) prefixes every run of the
@@ -494,6 +496,92 @@ fi
 expect_error 2 "speed: unknown driver" speed --driver ctr-aes-nothing \
 	--sec 0.05 --sizes 16
 expect_error 2 "list: unexpected argument" list extra
+
+# ---- tune and explain ---------------------------------------------------------
+# Profiles go to $tmp only: never the user's (CRYPTARCH_PROFILE names it).
+CRYPTARCH_PROFILE="$tmp/profile"
+export CRYPTARCH_PROFILE
+expect_error 2 "tune: unknown option" tune --frobnicate
+expect_error 2 "tune: unexpected argument" tune extra
+expect_error 2 "tune: --sec 0" tune --sec 0 --output "$tmp/p0"
+expect_error 2 "tune: --sec not a number" tune --sec fast --output "$tmp/p0"
+expect_error 2 "tune: --sec without a value" tune --output "$tmp/p0" --sec
+expect_error 2 "tune: unknown cipher" tune --cipher serpent --output "$tmp/p0"
+expect_error 2 "tune: unknown mode" tune --mode cfb --output "$tmp/p0"
+expect_error 2 "tune: unknown flags" tune --flags fast --output "$tmp/p0"
+expect_error 2 "tune: empty --output" tune --output ''
+CRYPTARCH_PROFILE=
+expect_error 2 "tune: no profile path (CRYPTARCH_PROFILE empty)" tune \
+	--cipher aes --mode ecb --sec 0.001
+CRYPTARCH_PROFILE="$tmp/profile"
+expect_error 1 "tune: unwritable --output" tune --cipher aes --mode ecb \
+	--sec 0.001 --output "$tmp/no-such-dir/profile"
+if [ -e "$tmp/p0" ] || ls "$tmp/no-such-dir" >/dev/null 2>&1; then
+	fail "tune: a failed run left a file behind"
+fi
+if expect_ok "tune: aes ecb" tune --cipher aes --mode ecb --sec 0.002; then
+	if [ "$(head -1 "$tmp/profile" 2>/dev/null)" != "cryptarch-profile 1" ]
+	then
+		fail "tune: $tmp/profile does not start with the magic line"
+	elif ! grep -Eq '^aes ecb (enc|dec) (128|192|256) (small|large) ' \
+		"$tmp/profile" || ! tail -1 "$tmp/profile" | grep -Eq '^end [0-9]+$'
+	then
+		fail "tune: no entry or end line in the profile"
+		sed 's/^/    /' "$tmp/profile" | head -20
+	else
+		ok
+	fi
+	if ls "$tmp"/profile.tmp.* >/dev/null 2>&1; then
+		fail "tune: a temporary file was left next to the profile"
+	fi
+fi
+if expect_ok "tune: --output -" tune --cipher aes --mode ctr --sec 0.001 \
+	--output -; then
+	if [ "$(head -1 "$tmp/out")" != "cryptarch-profile 1" ]; then
+		fail "tune --output -: the profile is not on standard output"
+	fi
+fi
+expect_error 2 "explain: no name" explain
+expect_error 2 "explain: two names" explain 'cbc(aes)' 'ctr(aes)'
+expect_error 2 "explain: unknown option" explain 'cbc(aes)' --frobnicate
+expect_error 2 "explain: malformed name" explain 'cbc(aes'
+expect_error 2 "explain: unknown algorithm" explain 'cbc(serpent)'
+expect_error 2 "explain: unknown mode" explain 'foo(aes)'
+expect_error 2 "explain: unknown instance" explain 'ctr-aes-nothing'
+if expect_ok "explain: with the profile" explain 'ecb(aes)' \
+	--allow-variable-time; then
+	if ! grep -q "in use" "$tmp/out" || ! grep -q "measured" "$tmp/out"
+	then
+		fail "explain: the profile in use and its figures not shown"
+		sed 's/^/    /' "$tmp/out" | head -20
+	elif ! grep -q '^selection:' "$tmp/out"; then
+		fail "explain: no selection"
+	else
+		ok
+	fi
+fi
+if expect_ok "explain: --static-priority" explain 'ecb(aes)' \
+	--allow-variable-time --static-priority; then
+	if ! grep -q "not used: CRYPTARCH_STATIC_PRIORITY" "$tmp/out"; then
+		fail "explain --static-priority: the profile not said unused"
+	fi
+fi
+printf 'cryptarch-profile 1\nversion 0.0.0-other\n' >"$tmp/profile"
+if expect_ok "explain: another version's profile" explain 'ctr(aes)' \
+	--allow-variable-time; then
+	if ! grep -q "ignored" "$tmp/out"; then
+		fail "explain: a profile of another version not said ignored"
+	fi
+fi
+head -c 3000 /dev/urandom >"$tmp/profile"
+expect_ok "explain: a garbage profile" explain 'xts(aes)' \
+	--allow-variable-time --forbid-weak-keys
+expect_ok "explain: a block cipher" explain aes --allow-variable-time
+expect_ok "explain: an instance" explain 'cbc(aes-generic)' \
+	--allow-variable-time
+expect_ok "help explain" help explain
+expect_ok "tune --help" tune --help
+unset CRYPTARCH_PROFILE
 
 echo "cli-test: $passes checks passed, $fails failed"
 if [ -n "$skipped" ]; then

@@ -16,7 +16,12 @@
  *    wrapped and the watched context checked just before it is released,
  *    so no freed memory is ever read; otherwise that part is reported as
  *    skipped.
- * And cryptarch_memzero() itself, read back through a volatile pointer.
+ * The same for handles that measured selection splits: a synthetic profile
+ * (named by CRYPTARCH_PROFILE, in a temporary directory) makes "<mode>(aes)"
+ * use one implementation for encryption and another for decryption, so
+ * that the handle keys two contexts (xts: two pairs); each must be keyed
+ * and each wiped. And cryptarch_memzero() itself, read back through a
+ * volatile pointer.
  *
  * Usage: test-wipe
  */
@@ -24,8 +29,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "handle.h"
 #include "memzero.h"
+#include "profile.h"
 #include "util.h"
 
 static struct test_rng rng;
@@ -121,7 +129,25 @@ static void check_gone(const char *what, const uint8_t *old,
 			}
 }
 
-static void check_instance(const struct test_inst *ti)
+/* Open TI, or the cipher name NAME where it is not NULL. */
+static cryptarch_skcipher *open_for(const struct test_inst *ti,
+				    const char *name, unsigned flags)
+{
+	cryptarch_skcipher *t = NULL;
+	int rc;
+
+	if (!name)
+		return test_open(ti, flags);
+	rc = cryptarch_skcipher_new(&t, name,
+				    CRYPTARCH_ALLOW_VARIABLE_TIME | flags);
+	if (rc)
+		test_fail("cryptarch_skcipher_new(\"%s\"): %s", name,
+			  cryptarch_strerror(rc));
+	return t;
+}
+
+/* The checks above for instance TI, opened as TI->name or as NAME. */
+static void check_instance(const struct test_inst *ti, const char *name)
 {
 	static const size_t bad[] = { 0, 1, 17, 33, 64 };
 	const int xts = ti->mode == CRYPTARCH_MODE_XTS;
@@ -130,17 +156,18 @@ static void check_instance(const struct test_inst *ti)
 	size_t shortk = (xts ? 2 : 1) * sizes[0];
 	uint8_t k1[128], k2[128], k3[128];
 	uint8_t *old = NULL, *third = NULL;
-	cryptarch_skcipher *t = test_open(ti, 0);
+	cryptarch_skcipher *t = open_for(ti, name, 0);
 	cryptarch_skcipher *w = NULL;
 	const uint8_t *ctx;
 	size_t size, size1, i;
 	char what[160];
+	const char *tn = name ? name : ti->name;
 
 	if (!t)
 		return;
 	ctx = cryptarch_skcipher_ctx(t, &size);
 	if (nonzero(ctx, size))
-		test_fail("%s: context not zero before setkey", ti->name);
+		test_fail("%s: context not zero before setkey", tn);
 	test_random_key(&rng, ti->mode, k1, longk);
 	test_random_key(&rng, ti->mode, k2, longk);
 	test_random_key(&rng, ti->mode, k3, longk);
@@ -157,8 +184,7 @@ static void check_instance(const struct test_inst *ti)
 		goto fail;
 	ctx = cryptarch_skcipher_ctx(t, &size1);
 	if (!nonzero(ctx, size1) || size1 != size)
-		test_fail("%s: context empty or resized after setkey",
-			  ti->name);
+		test_fail("%s: context empty or resized after setkey", tn);
 	old = malloc(size1 + 1);
 	if (!old)
 		goto fail;
@@ -167,16 +193,16 @@ static void check_instance(const struct test_inst *ti)
 	if (cryptarch_skcipher_setkey(t, k2, shortk))
 		goto fail;
 	ctx = cryptarch_skcipher_ctx(t, &size);
-	snprintf(what, sizeof(what), "%s: re-key %zu -> %zu bytes", ti->name,
-		 longk, shortk);
+	snprintf(what, sizeof(what), "%s: re-key %zu -> %zu bytes", tn, longk,
+		 shortk);
 	check_gone(what, old, third, size1, ctx, size, k1, longk);
 	if (cryptarch_skcipher_setkey(t, k1, longk))
 		goto fail;
 	if (cryptarch_skcipher_setkey(t, k2, longk))
 		goto fail;
 	ctx = cryptarch_skcipher_ctx(t, &size);
-	snprintf(what, sizeof(what), "%s: re-key %zu -> %zu bytes", ti->name,
-		 longk, longk);
+	snprintf(what, sizeof(what), "%s: re-key %zu -> %zu bytes", tn, longk,
+		 longk);
 	check_gone(what, old, third, size1, ctx, size, k1, longk);
 	/* a refused re-key leaves nothing, whatever the bad length */
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -185,33 +211,33 @@ static void check_instance(const struct test_inst *ti)
 		if (cryptarch_skcipher_setkey(t, k1, longk))
 			goto fail;
 		test_expect_rc(cryptarch_skcipher_setkey(t, k1, kl), -EINVAL,
-			       "%s setkey %zu bytes", ti->name, kl);
+			       "%s setkey %zu bytes", tn, kl);
 		ctx = cryptarch_skcipher_ctx(t, &size);
 		if (nonzero(ctx, size))
 			test_fail("%s: context not zero after a refused "
 				  "setkey of %zu bytes",
-				  ti->name, kl);
+				  tn, kl);
 	}
 	if (cryptarch_skcipher_setkey(t, k1, longk))
 		goto fail;
 	test_expect_rc(cryptarch_skcipher_setkey(t, NULL, longk), -EINVAL,
-		       "%s setkey(NULL)", ti->name);
+		       "%s setkey(NULL)", tn);
 	ctx = cryptarch_skcipher_ctx(t, &size);
 	if (nonzero(ctx, size))
-		test_fail("%s: context not zero after setkey(NULL)", ti->name);
+		test_fail("%s: context not zero after setkey(NULL)", tn);
 	if (xts) {
 		/* equal halves refused under CRYPTARCH_FORBID_WEAK_KEYS */
-		w = test_open(ti, CRYPTARCH_FORBID_WEAK_KEYS);
+		w = open_for(ti, name, CRYPTARCH_FORBID_WEAK_KEYS);
 		if (w && !cryptarch_skcipher_setkey(w, k1, longk)) {
 			memcpy(k3, k1, longk / 2);
 			memcpy(k3 + longk / 2, k1, longk / 2);
 			test_expect_rc(cryptarch_skcipher_setkey(w, k3, longk),
-				       -EINVAL, "%s equal halves", ti->name);
+				       -EINVAL, "%s equal halves", tn);
 			ctx = cryptarch_skcipher_ctx(w, &size);
 			if (nonzero(ctx, size))
 				test_fail("%s: context not zero after a "
 					  "refused weak key",
-					  ti->name);
+					  tn);
 		}
 		cryptarch_skcipher_free(w);
 	}
@@ -222,14 +248,14 @@ static void check_instance(const struct test_inst *ti)
 	ctx = cryptarch_skcipher_ctx(t, &size);
 	watch(ctx, size);
 	cryptarch_skcipher_free(t);
-	check_watched(ti->name);
+	check_watched(tn);
 #else
 	cryptarch_skcipher_free(t);
 #endif
 	t = NULL;
 	goto out;
 fail:
-	test_fail("%s: setkey or allocation failed", ti->name);
+	test_fail("%s: setkey or allocation failed", tn);
 out:
 	cryptarch_skcipher_free(t);
 	free(old);
@@ -312,6 +338,91 @@ out:
 	free(third);
 }
 
+/*
+ * Handles split by a profile: for each mode of each cipher with two
+ * implementations available here, a profile under DIR that sends
+ * encryption to one and decryption to the other; the checks of
+ * check_instance() then cover both contexts. Returns the count.
+ */
+static size_t check_split(const char *dir)
+{
+	const char *ciphers[16];
+	char path[512], name[64];
+	size_t nc = test_ciphers(ciphers, 16), c, n, i, b, kl, tested = 0;
+	int m, k, d, cl;
+
+	snprintf(path, sizeof(path), "%s/profile", dir);
+	for (c = 0; c < nc; c++) {
+		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+			struct cryptarch_profile *p;
+			struct cryptarch_profile_fig figs[64];
+			struct test_inst *ti;
+			cryptarch_skcipher *t = NULL;
+			uint8_t key[64];
+			char *text;
+			FILE *f;
+
+			n = test_instances(ciphers[c], m, &ti, NULL);
+			for (b = 1; b < n && ti[b].alg == ti[0].alg; b++)
+				;
+			if (b >= n) {
+				free(ti);
+				continue;
+			}
+			p = cryptarch_profile_new(
+				CRYPTARCH_ALLOW_VARIABLE_TIME);
+			for (k = 0; p && k < CRYPTARCH_PROFILE_NKEYS; k++)
+				for (d = 0; d < 2; d++)
+					for (cl = 0; cl < 2; cl++) {
+						for (i = 0; i < n && i < 64;
+						     i++) {
+							figs[i].inst.alg =
+								ti[i].alg;
+							figs[i].inst.use_bulk =
+								ti[i].bulk;
+							figs[i].ns = 1000.0;
+						}
+						figs[d ? b : 0].ns = 1.0;
+						if (cryptarch_profile_add(
+							    p, ciphers[c], m, d,
+							    k, cl, figs, i))
+							test_fail("profile");
+					}
+			text = p ? cryptarch_profile_format(p, NULL) : NULL;
+			cryptarch_profile_free(p);
+			f = text ? fopen(path, "w") : NULL;
+			if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
+				test_fail("cannot write %s", path);
+				free(text);
+				free(ti);
+				return tested;
+			}
+			free(text);
+			setenv("CRYPTARCH_PROFILE", path, 1);
+			cryptarch_profile_reload();
+			snprintf(name, sizeof(name), "%s(%s)",
+				 test_mode_names[m], ciphers[c]);
+			/* is it split? */
+			t = open_for(&ti[0], name, 0);
+			kl = m == CRYPTARCH_MODE_XTS ? 32 : 16;
+			test_random_key(&rng, m, key, kl);
+			if (t && !cryptarch_skcipher_setkey(t, key, kl) &&
+			    cryptarch_skcipher_nimpl(t) != 2)
+				test_fail("%s: not split by the profile "
+					  "(%zu implementations)",
+					  name, cryptarch_skcipher_nimpl(t));
+			cryptarch_skcipher_free(t);
+			check_instance(&ti[0], name);
+			tested++;
+			free(ti);
+		}
+	}
+	unlink(path);
+	setenv("CRYPTARCH_PROFILE", "", 1);
+	cryptarch_profile_reload();
+	return tested;
+}
+
 static void check_memzero(void)
 {
 	static uint8_t buf[300];
@@ -346,13 +457,16 @@ int main(void)
 	int m;
 
 	test_rng_init(&rng, test_seed("test-wipe", 0x77697065ull));
+	/* The instances below are named exactly; no user profile matters,
+	 * but none is read either. */
+	setenv("CRYPTARCH_PROFILE", "", 1);
 	check_memzero();
 	nc = test_ciphers(ciphers, 16);
 	for (c = 0; c < nc; c++) {
 		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
 			n = test_instances(ciphers[c], m, &ti, NULL);
 			for (i = 0; i < n; i++, tested++)
-				check_instance(&ti[i]);
+				check_instance(&ti[i], NULL);
 			free(ti);
 		}
 	}
@@ -361,6 +475,19 @@ int main(void)
 		if (cryptarch_alg_available(cryptarch_alg_at(i)))
 			check_cipher(cryptarch_alg_at(i));
 	printf("%zu instances checked\n", tested);
+	{
+		const char *tmp = getenv("TMPDIR");
+		char dir[256];
+
+		snprintf(dir, sizeof(dir), "%s/test-wipe.XXXXXX",
+			 tmp && *tmp ? tmp : "/tmp");
+		if (mkdtemp(dir)) {
+			printf("%zu split handles checked\n", check_split(dir));
+			rmdir(dir);
+		} else {
+			test_fail("cannot create a temporary directory");
+		}
+	}
 #ifdef CRYPTARCH_TEST_WRAP_FREE
 	puts("wipe on free: checked through a wrapped free()");
 #else

@@ -54,7 +54,8 @@ static const char usage[] =
 	"  help [COMMAND]  this text, or a command's options\n"
 	"\n"
 	"options: --help, --version\n"
-	"environment: CRYPTARCH_DISABLE=feature,... masks CPU features\n"
+	"environment: CRYPTARCH_DISABLE=feature,... masks CPU features;\n"
+	"  CRYPTARCH_PROFILE=FILE the profile `tune` writes (empty: none)\n"
 	"See cryptarch(1).\n";
 
 static void vmsg(const char *sub, const char *what, const char *fmt, va_list ap)

@@ -10,11 +10,22 @@
 
 #include "cryptarch.h"
 
-/* The key context(s) of a handle (xts: both keys, back to back) and their
- * size in bytes; for tests that check wiping. */
-const void *cryptarch_skcipher_ctx(const cryptarch_skcipher *tfm,
-				   size_t *size);
+/* The key context(s) of a handle (xts: both keys, back to back; a handle
+ * whose directions or size classes use different implementations: each
+ * one's, back to back, in one allocation) and their size in bytes; for
+ * tests that check wiping. */
+const void *cryptarch_skcipher_ctx(const cryptarch_skcipher *tfm, size_t *size);
 const void *cryptarch_cipher_ctx(const cryptarch_cipher *tfm, size_t *size);
+
+/* The instance name ("cbc(aes-generic)", "cbc-aes-ct64") a handle uses for
+ * requests in direction DECRYPT of size class LARGE (more than
+ * CRYPTARCH_PROFILE_SMALL_MAX bytes) at the key size set (before setkey:
+ * the smallest), into BUF; returns BUF. */
+const char *cryptarch_skcipher_slot(const cryptarch_skcipher *tfm, int decrypt,
+				    int large, char *buf, size_t size);
+/* The number of distinct implementations (key contexts, or xts pairs) the
+ * handle keys for the key size set: 1, or more for a split handle. */
+size_t cryptarch_skcipher_nimpl(const cryptarch_skcipher *tfm);
 
 /* SIZE rounded up to the context alignment. */
 size_t cryptarch_ctx_round(size_t size);

@@ -10,7 +10,9 @@
  * first whose self-test passes wins. An exact driver name is a candidate
  * set of one, under the same rules. Self-tests run once per implementation,
  * the first time it is a candidate, under a lock; their state is read
- * without one.
+ * without one. For a cipher name, cryptarch_lookup_plan() then lets a
+ * measured profile (profile.c) choose per key size, direction and request
+ * size among the same eligible implementations.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -20,6 +22,7 @@
 #include "../modes/mode.h"
 #include "cpu.h"
 #include "cryptarch.h"
+#include "profile.h"
 #include "registry.h"
 
 extern const struct cryptarch_alg *const cryptarch_alg_list[];
@@ -267,8 +270,7 @@ static size_t collect(const char *word, int mode, struct cand *out)
 		if (strcmp(a->name, word) != 0)
 			continue;
 		out[k].alg = a;
-		out[k].use_bulk =
-			mode >= 0 && cryptarch_alg_has_bulk(a, mode);
+		out[k].use_bulk = mode >= 0 && cryptarch_alg_has_bulk(a, mode);
 		out[k].prio = mode >= 0 ? cryptarch_alg_mode_priority(a, mode) :
 					  a->priority;
 		k++;
@@ -277,8 +279,7 @@ static size_t collect(const char *word, int mode, struct cand *out)
 }
 
 /* "<mode>-<driver>": the bulk instance of a driver, if it has one. */
-static size_t collect_bulk_driver(const char *word, int *mode,
-				  struct cand *out)
+static size_t collect_bulk_driver(const char *word, int *mode, struct cand *out)
 {
 	int m;
 
@@ -330,9 +331,11 @@ int cryptarch_lookup(const char *name, unsigned flags, int want_mode,
 		c[j] = t;
 	}
 	for (i = 0; i < n; i++) {
-		if (cryptarch_alg_verdict(c[i].alg, flags) != CRYPTARCH_ELIGIBLE)
+		if (cryptarch_alg_verdict(c[i].alg, flags) !=
+		    CRYPTARCH_ELIGIBLE)
 			continue;
-		if (cryptarch_alg_selftest(c[i].alg) != CRYPTARCH_SELFTEST_PASSED)
+		if (cryptarch_alg_selftest(c[i].alg) !=
+		    CRYPTARCH_SELFTEST_PASSED)
 			continue;
 		out->alg = c[i].alg;
 		out->mode = mode;
@@ -341,4 +344,23 @@ int cryptarch_lookup(const char *name, unsigned flags, int want_mode,
 		return 0;
 	}
 	return -ENOENT;
+}
+
+/* see registry.h */
+int cryptarch_lookup_plan(const char *name, unsigned flags,
+			  struct cryptarch_choice *out,
+			  struct cryptarch_plan *plan)
+{
+	char inner[MAX_NAME + 1];
+	int mode, err;
+
+	err = cryptarch_lookup(name, flags, 1, out);
+	if (err)
+		return err;
+	/* A driver name ("cbc(aes-generic)", "ctr-aes-ct64") is exact. */
+	if (cryptarch_parse_name(name, &mode, inner, sizeof(inner)) != 0 ||
+	    mode < 0 || cryptarch_alg_find(inner))
+		flags |= CRYPTARCH_STATIC_PRIORITY;
+	cryptarch_profile_plan(out, flags, plan);
+	return 0;
 }

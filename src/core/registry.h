@@ -163,4 +163,17 @@ int cryptarch_selftest_run(const struct cryptarch_alg *alg) WUR;
  * ones (at most one at a time; NULL removes it). Not thread-safe. */
 void cryptarch_registry_set_extra(const struct cryptarch_alg *alg);
 
+/*
+ * Measured selection (profile.h): resolve NAME as cryptarch_lookup() does,
+ * the choice by priority into *OUT, and fill *PLAN with the instance to use
+ * per key size, direction and request size class. For a cipher name
+ * ("cbc(aes)") under flags without CRYPTARCH_STATIC_PRIORITY the plan
+ * comes from the profile in effect where there is one; for a driver name
+ * every slot is *OUT. Returns as cryptarch_lookup().
+ */
+struct cryptarch_plan;
+int cryptarch_lookup_plan(const char *name, unsigned flags,
+			  struct cryptarch_choice *out,
+			  struct cryptarch_plan *plan) WUR;
+
 #endif /* CRYPTARCH_REGISTRY_H */
