@@ -36,6 +36,10 @@ extern const struct cryptarch_alg cryptarch_aes_vaes_avx512_alg;
 #ifdef CRYPTARCH_HAVE_AES_VPERM
 extern const struct cryptarch_alg cryptarch_aes_vperm_alg;
 #endif
+#ifdef CRYPTARCH_HAVE_AES_VPERM_WIDE
+extern const struct cryptarch_alg cryptarch_aes_vperm_avx2_alg;
+extern const struct cryptarch_alg cryptarch_aes_vperm_avx512_alg;
+#endif
 #ifdef CRYPTARCH_HAVE_TWOFISH_MIPS
 extern const struct cryptarch_alg cryptarch_twofish_mips_alg;
 #endif
@@ -67,6 +71,10 @@ const struct cryptarch_alg *const cryptarch_alg_list[] = {
 #endif
 #ifdef CRYPTARCH_HAVE_AES_VAES
 	&cryptarch_aes_vaes_avx512_alg,
+#endif
+#ifdef CRYPTARCH_HAVE_AES_VPERM_WIDE
+	&cryptarch_aes_vperm_avx512_alg,
+	&cryptarch_aes_vperm_avx2_alg,
 #endif
 #ifdef CRYPTARCH_HAVE_AES_VPERM
 	&cryptarch_aes_vperm_alg,
