@@ -89,6 +89,22 @@ static int nonzero(const void *p, size_t n)
 }
 
 /*
+ * 1 if the 16-byte word W has only 0x00 and 0xff bytes: a bit-sliced round
+ * key with one key bit per byte (aes-neonbs keeps eight copies of each
+ * bit) holds 16 bits, and among the hundreds of such words in two
+ * contexts one recurs by chance.
+ */
+static int bitplane(const uint8_t *w)
+{
+	size_t i;
+
+	for (i = 0; i < 16; i++)
+		if (w[i] != 0 && w[i] != 0xff)
+			return 0;
+	return 1;
+}
+
+/*
  * The 16-byte words of OLD (SIZE bytes, at 16-byte offsets) that depend on
  * the key, i.e. differ from the same offset of THIRD (a context under
  * another key of the same length), must not be anywhere in NOW (at any
@@ -104,7 +120,7 @@ static void check_gone(const char *what, const uint8_t *old,
 
 	for (o = 0; o + 16 <= size; o += 16) {
 		if (memcmp(old + o, third + o, 16) == 0 ||
-		    test_all(old + o, 0, 16))
+		    test_all(old + o, 0, 16) || bitplane(old + o))
 			continue;
 		words++;
 		for (p = 0; p + 16 <= nsize; p += 4)
