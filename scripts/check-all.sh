@@ -5,7 +5,8 @@
 # with the reason and the seconds it took). Exit status 1 if any stage or
 # target failed, else 0.
 #
-#   check-all.sh [STAGE...]     default: deps native sanitizers cross
+#   check-all.sh [STAGE...]     default: deps native sanitizers tsan fuzz
+#                               cross
 #
 # Stages:
 #   deps            scripts/install-deps.sh (--cross when a cross stage is
@@ -13,6 +14,20 @@
 #   native          build/ (RelWithDebInfo), ctest --output-on-failure
 #   sanitizers      build-asan/ with -DCRYPTARCH_SANITIZE=address,undefined,
 #                   ctest with ASan/UBSan stopping at the first error
+#   tsan            build-tsan/ with -DCRYPTARCH_SANITIZE=thread: only
+#                   test-threads (many threads opening handles from a cold
+#                   start) and test-api-errors are built and run, with
+#                   ThreadSanitizer stopping at the first report. Skipped,
+#                   with the reason, when the compiler cannot build with
+#                   -fsanitize=thread or such a program cannot run here
+#                   (where ASLR is the cause it runs under setarch -R)
+#   fuzz            build-fuzz/ with clang and -DCRYPTARCH_FUZZ=ON: the
+#                   libFuzzer harnesses of tests/fuzz/, each run for
+#                   FUZZ_SECONDS (default 60) from the committed corpus
+#                   by tests/fuzz/run-fuzz.sh; a crash fails the stage and
+#                   its input stays in build-fuzz/fuzz-work/artifacts/.
+#                   Skipped, with the reason, without clang or its
+#                   fuzzer runtime (packages clang, libclang-rt-14-dev)
 #   cross           cross-<target> for every cmake/toolchains/<target>.cmake
 #   cross-<target>  build-<target>/ with that toolchain file, the whole
 #                   suite under qemu-user (the toolchain file sets
@@ -25,7 +40,9 @@
 # Environment: JOBS (parallel build and test jobs, default 2), CMAKE_ARGS
 # (extra arguments for every configure step), CC (compiler of the native
 # stages, as for cmake), CHECK_BUILD_ROOT (where the build directories go,
-# default: the top of the source tree).
+# default: the top of the source tree), FUZZ_SECONDS (seconds per fuzz
+# harness, default 60), FUZZ_CC (the fuzz stage's compiler, default
+# clang).
 # shellcheck disable=SC2317 # the stage_* functions are called as stage_$s
 set -uo pipefail
 
@@ -34,7 +51,7 @@ JOBS=${JOBS:-2}
 build_root=${CHECK_BUILD_ROOT:-$root}
 toolchains=$root/cmake/toolchains
 read -r -a extra_args <<<"${CMAKE_ARGS:-}"
-all_stages=(deps native sanitizers cross)
+all_stages=(deps native sanitizers tsan fuzz cross)
 stages=("$@")
 [ ${#stages[@]} -gt 0 ] || stages=("${all_stages[@]}")
 
@@ -174,6 +191,133 @@ stage_sanitizers() {
 		ctest_stage sanitizers "$build_root/build-asan"
 	if [ "$san_leaks" = 0 ]; then
 		summary[-1]="${summary[-1]} [LeakSanitizer off: it cannot run here]"
+	fi
+}
+
+# build_targets STAGE DIR TARGETS CMAKE-ARGS...: configure, then build only
+# TARGETS (a space-separated list); 0 if both worked.
+build_targets() {
+	local stage=$1 dir=$2 targets
+	read -r -a targets <<<"$3"
+	shift 3
+	if ! cmake -S "$root" -B "$dir" "$@" ${extra_args[@]+"${extra_args[@]}"}; then
+		record "$stage" failed "cmake configure of $dir"
+		return 1
+	fi
+	if ! cmake --build "$dir" -j "$JOBS" --target "${targets[@]}"; then
+		record "$stage" failed "build of ${targets[*]} in $dir"
+		return 1
+	fi
+}
+
+# tsan_probe: can a -fsanitize=thread program with a thread run here? Sets
+# tsan_reason (why not) or tsan_wrap (a command to run it under).
+tsan_probe() {
+	local t cc
+	t=$(mktemp -d "${TMPDIR:-/tmp}/cryptarch-tsan.XXXXXX")
+	cc=${CC:-cc}
+	cat >"$t/p.c" <<'EOF'
+#include <pthread.h>
+static int x;
+static void *f(void *a)
+{
+	__atomic_add_fetch(&x, 1, __ATOMIC_SEQ_CST);
+	return a;
+}
+int main(void)
+{
+	pthread_t t;
+
+	if (pthread_create(&t, 0, f, 0))
+		return 1;
+	pthread_join(t, 0);
+	return x != 1;
+}
+EOF
+	if ! "$cc" -fsanitize=thread -pthread "$t/p.c" -o "$t/p" \
+		>"$t/log" 2>&1; then
+		tsan_reason="$cc cannot build with -fsanitize=thread"
+	elif ! "$t/p" >"$t/log" 2>&1; then
+		# Older ThreadSanitizer runtimes reject the mmap randomisation
+		# of newer kernels (vm.mmap_rnd_bits above 28).
+		if command -v setarch >/dev/null 2>&1 &&
+			setarch "$(uname -m)" -R "$t/p" >/dev/null 2>&1; then
+			tsan_wrap="setarch $(uname -m) -R"
+		else
+			tsan_reason="a ThreadSanitizer program does not run here: $(head -n 1 "$t/log")"
+		fi
+	fi
+	rm -rf "$t"
+}
+
+stage_tsan() {
+	local tsan_reason="" tsan_wrap="" dir=$build_root/build-tsan wrap=()
+	banner "tsan ($dir)"
+	tsan_probe
+	if [ -n "$tsan_reason" ]; then
+		record tsan skipped "$tsan_reason"
+		return 0
+	fi
+	build_targets tsan "$dir" "test-threads test-api-errors" \
+		-DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DCRYPTARCH_SANITIZE=thread || return 0
+	[ -z "$tsan_wrap" ] || read -r -a wrap <<<"$tsan_wrap"
+	TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
+		${wrap[@]+"${wrap[@]}"} ctest --test-dir "$dir" \
+		--output-on-failure -j "$JOBS" --no-tests=error \
+		-R '^(threads|api-errors)$' 2>&1 | tee "$dir/check-ctest.log"
+	if [ "${PIPESTATUS[0]}" = 0 ]; then
+		record tsan passed "test-threads, test-api-errors${tsan_wrap:+; under $tsan_wrap}"
+	else
+		record tsan failed "see $dir/check-ctest.log"
+	fi
+}
+
+stage_fuzz() {
+	local dir=$build_root/build-fuzz cc=${FUZZ_CC:-clang} t
+	local secs=${FUZZ_SECONDS:-60} leaks=1 note=""
+	banner "fuzz ($dir, $secs s per harness)"
+	if ! command -v "$cc" >/dev/null 2>&1; then
+		record fuzz skipped "no $cc (package clang)"
+		return 0
+	fi
+	t=$(mktemp -d "${TMPDIR:-/tmp}/cryptarch-fuzz.XXXXXX")
+	cat >"$t/f.c" <<'EOF'
+#include <stddef.h>
+#include <stdint.h>
+int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);
+int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)
+{
+	return d && n ? 0 : 0;
+}
+EOF
+	if ! "$cc" -fsanitize=fuzzer,address,undefined "$t/f.c" -o "$t/f" \
+		>"$t/log" 2>&1; then
+		record fuzz skipped "$cc cannot link -fsanitize=fuzzer (package libclang-rt-14-dev)"
+		rm -rf "$t"
+		return 0
+	fi
+	if ! "$t/f" -runs=10 >"$t/log" 2>&1; then
+		if "$t/f" -runs=10 -detect_leaks=0 >/dev/null 2>&1; then
+			leaks=0
+			note="; LeakSanitizer off: it cannot run here"
+		else
+			record fuzz skipped "a libFuzzer program does not run here: $(grep -m 1 ERROR "$t/log")"
+			rm -rf "$t"
+			return 0
+		fi
+	fi
+	rm -rf "$t"
+	build_targets fuzz "$dir" "fuzz-name fuzz-setkey fuzz-diff" \
+		-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$cc" \
+		-DCRYPTARCH_FUZZ=ON -DCRYPTARCH_BUILD_TESTS=OFF || return 0
+	FUZZ_DETECT_LEAKS=$leaks bash "$root/tests/fuzz/run-fuzz.sh" \
+		"$dir/tests/fuzz" "$dir/fuzz-work" "$secs" 2>&1 |
+		tee "$dir/check-fuzz.log"
+	if [ "${PIPESTATUS[0]}" = 0 ]; then
+		record fuzz passed "3 harnesses, $secs s each$note"
+	else
+		record fuzz failed "$(grep -m 1 -e 'reproduce with' -e FAILED "$dir/check-fuzz.log" || echo "see $dir/check-fuzz.log")"
 	fi
 }
 

@@ -31,7 +31,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 toolchains=$root/cmake/toolchains
 
 # Build: compiler, libc headers, cmake, make; clang for the second-compiler
-# build; pkg-config for the install-consumer test.
+# build and, with its runtime libraries (libclang-rt-14-dev: libFuzzer and
+# the sanitizer runtimes, which --no-install-recommends leaves out), for
+# the fuzz stage of make check; pkg-config for the install-consumer test.
 # Tests and benchmarks: OpenSSL, libgcrypt and nettle (differential tests
 # and bench/peers), the openssl command (output of `cryptarch enc` compared
 # with `openssl enc`), valgrind (constant-time checks), file (binary checks).
@@ -41,6 +43,7 @@ packages=(
 	file
 	gcc
 	libc6-dev
+	libclang-rt-14-dev
 	libgcrypt20-dev
 	libssl-dev
 	make

@@ -6,7 +6,9 @@
  * a block that no driver uses (unknown ALG or MODE), a block whose fields
  * do not fit its mode (IV, lengths, CTS, key size), a block without its
  * "# source:" line, or a file named other than <alg>-<mode>.txt after its
- * blocks.
+ * blocks; or if a driver that claims constant-time has no entry in the
+ * table of how that claim is verified (src/core/ct-status.c), or the table
+ * is malformed.
  *
  * Usage: test-meta VECTORS_DIR
  *        test-meta --list    (one "driver cipher priority" line per
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ct-status.h"
 #include "util.h"
 #include "vectors.h"
 
@@ -78,6 +81,61 @@ static void check_vector(const struct vector *v)
 		test_fail("%s:%u: CTS = yes must mark exactly the xts vectors "
 			  "whose length is not a multiple of 16",
 			  v->file, v->line);
+}
+
+/*
+ * Every driver that claims constant-time has an entry in the table of how
+ * that is verified (ct-status.c), and the entries are well formed: a
+ * method or a reason, trace targets with a trace, no entry for a driver
+ * that does not claim constant-time, no driver twice.
+ */
+static void check_ct_status(void)
+{
+	const struct cryptarch_ct_status *s, *t;
+	char buf[256];
+	size_t i;
+
+	for (i = 0; i < cryptarch_alg_count(); i++) {
+		const struct cryptarch_alg *alg = cryptarch_alg_at(i);
+
+		s = cryptarch_ct_status_find(alg->driver);
+		if (alg->flags & CRYPTARCH_ALG_CONSTANT_TIME) {
+			if (!s)
+				test_fail("driver %s claims constant-time but "
+					  "has no entry in src/core/"
+					  "ct-status.c (how it is verified, "
+					  "or why it is not)",
+					  alg->driver);
+			else
+				printf("%s ct-verified: %s\n", alg->driver,
+				       cryptarch_ct_status_format(s, buf,
+								  sizeof(buf)));
+		} else if (s) {
+			test_fail("driver %s is not constant-time but has an "
+				  "entry in src/core/ct-status.c",
+				  alg->driver);
+		}
+	}
+	for (s = cryptarch_ct_status_table; s->driver; s++) {
+		if (!s->methods && (!s->reason || !*s->reason))
+			test_fail("ct-status %s: unverified without a reason",
+				  s->driver);
+		if (s->methods && s->reason)
+			test_fail("ct-status %s: verified, yet a reason",
+				  s->driver);
+		if (s->methods &
+		    ~(CRYPTARCH_CT_VALGRIND | CRYPTARCH_CT_QEMU_TRACE))
+			test_fail("ct-status %s: unknown method bits %#x",
+				  s->driver, s->methods);
+		if (!(s->methods & CRYPTARCH_CT_QEMU_TRACE) != !s->targets)
+			test_fail("ct-status %s: trace targets must be given "
+				  "exactly for a qemu trace",
+				  s->driver);
+		for (t = cryptarch_ct_status_table; t < s; t++)
+			if (strcmp(t->driver, s->driver) == 0)
+				test_fail("ct-status %s: listed twice",
+					  s->driver);
+	}
 }
 
 static int list(void)
@@ -159,5 +217,6 @@ int main(int argc, char **argv)
 		printf("%s: %zu vectors\n", set.files[f], count);
 	}
 	vectors_free(&set);
+	check_ct_status();
 	return test_finish("test-meta");
 }

@@ -5,10 +5,11 @@
  * implementation (type cipher) and per instance that uses an
  * implementation's bulk functions (type skcipher, driver "ctr-aes-ct64"),
  * in the format of the kernel's /proc/crypto, plus whether it is
- * constant-time and whether it can run here. The self-tests of the
- * implementations that can run are run first, so that the selftest field
- * says passed or failed. Runs no cipher code of its own; no CPU features
- * needed.
+ * constant-time, how that claim is verified (ct-status.c: valgrind
+ * memcheck, a qemu trace, or unverified and why) and whether it can run
+ * here. The self-tests of the implementations that can run are run first,
+ * so that the selftest field says passed or failed. Runs no cipher code of
+ * its own; no CPU features needed.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 
 #include "cli.h"
 #include "cpu.h"
+#include "ct-status.h"
 #include "registry.h"
 
 static const char usage[] =
@@ -65,10 +67,18 @@ static const char *selftest_state(const struct cryptarch_alg *alg)
 /* The lines common to both record types, after "type". */
 static void tail(const struct cryptarch_alg *alg)
 {
-	char why[160];
+	char why[256];
 
 	field("constant-time", "%s",
 	      alg->flags & CRYPTARCH_ALG_CONSTANT_TIME ? "yes" : "no");
+	/* How the claim is checked (ct-status.c); no entry, no claim. */
+	if (alg->flags & CRYPTARCH_ALG_CONSTANT_TIME)
+		field("ct-verified", "%s",
+		      cryptarch_ct_status_format(
+			      cryptarch_ct_status_find(alg->driver), why,
+			      sizeof(why)));
+	else
+		field("ct-verified", "no (not constant-time)");
 	/* Availability on this CPU only: the timing policy is the caller's. */
 	if (cryptarch_alg_available(alg))
 		field("available", "yes");

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fuzz-setkey.c - libFuzzer harness for key setting: arbitrary key lengths
+ * and bytes, given to every registered implementation that can run here,
+ * then a block round trip. Input: one byte of options (bit 0: XTS with
+ * CRYPTARCH_FORBID_WEAK_KEYS; bit 1: set a valid key first, so that the
+ * fuzzed one replaces it), one byte of plaintext seed, then the key (all
+ * the remaining bytes, at most 96).
+ *
+ * For each implementation, through its single-block cipher handle and its
+ * xts template instance:
+ *   - setkey succeeds exactly for the cipher's key sizes (16, 24, 32 bytes;
+ *     xts: twice that, halves not equal under the weak-key flag) and
+ *     returns -EINVAL otherwise;
+ *   - after a refused key the handle holds no key: encryption returns
+ *     -ENOKEY and the key context is all zero;
+ *   - after an accepted key, decryption undoes encryption, and every
+ *     implementation of the cipher gives the same ciphertext for the same
+ *     key and block.
+ * Buffers are allocated at their exact sizes so that ASan sees any read
+ * past the key. Test code, not constant-time.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "handle.h"
+
+#define MAX_KEY 96
+
+static int all_zero(const void *p, size_t n)
+{
+	const uint8_t *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (b[i])
+			return 0;
+	return 1;
+}
+
+/* The single-block path; the ciphertext goes to OUT when the key is valid.
+ * Returns 1 if it was. */
+static int check_cipher(const struct cryptarch_alg *alg, const uint8_t *key,
+			size_t keylen, int prekey, const uint8_t pt[16],
+			uint8_t out[16])
+{
+	uint8_t back[16], good[32];
+	cryptarch_cipher *t;
+	const void *ctx;
+	size_t ctxsize;
+	int err, valid = fuzz_keylen_ok(alg, keylen);
+
+	err = cryptarch_cipher_new(&t, alg->driver,
+				   CRYPTARCH_ALLOW_VARIABLE_TIME);
+	FUZZ_CHECK(err == 0, "%s: cipher_new = %d", alg->driver, err);
+	if (prekey) {
+		memset(good, 0x77, sizeof(good));
+		err = cryptarch_cipher_setkey(t, good, alg->min_keysize);
+		FUZZ_CHECK(err == 0, "%s: valid setkey = %d", alg->driver, err);
+	}
+	err = cryptarch_cipher_setkey(t, key, keylen);
+	FUZZ_CHECK(err == (valid ? 0 : -EINVAL), "%s: setkey(%zu bytes) = %d",
+		   alg->driver, keylen, err);
+	if (!valid) {
+		FUZZ_CHECK(cryptarch_cipher_encrypt(t, out, pt) == -ENOKEY,
+			   "%s: a refused key left the handle keyed",
+			   alg->driver);
+		ctx = cryptarch_cipher_ctx(t, &ctxsize);
+		FUZZ_CHECK(all_zero(ctx, ctxsize),
+			   "%s: a refused key left key material", alg->driver);
+		cryptarch_cipher_free(t);
+		return 0;
+	}
+	err = cryptarch_cipher_encrypt(t, out, pt);
+	FUZZ_CHECK(err == 0, "%s: encrypt = %d", alg->driver, err);
+	err = cryptarch_cipher_decrypt(t, back, out);
+	FUZZ_CHECK(err == 0 && memcmp(back, pt, 16) == 0,
+		   "%s: %zu-byte key: decryption does not undo encryption",
+		   alg->driver, keylen);
+	cryptarch_cipher_free(t);
+	return 1;
+}
+
+/* The xts template over ALG: a double key, the weak-key flag. */
+static void check_xts(const struct cryptarch_alg *alg, const uint8_t *key,
+		      size_t keylen, int weak_flag, const uint8_t pt[16])
+{
+	unsigned flags = CRYPTARCH_ALLOW_VARIABLE_TIME |
+			 (weak_flag ? CRYPTARCH_FORBID_WEAK_KEYS : 0);
+	uint8_t iv[16], ct[40], back[40], in[40];
+	size_t half = keylen / 2, ctxsize;
+	cryptarch_skcipher *t;
+	char name[96];
+	const void *ctx;
+	int err, valid;
+
+	valid = keylen % 2 == 0 && fuzz_keylen_ok(alg, half) &&
+		!(weak_flag && memcmp(key, key + half, half) == 0);
+	snprintf(name, sizeof(name), "xts(%s)", alg->driver);
+	err = cryptarch_skcipher_new(&t, name, flags);
+	FUZZ_CHECK(err == 0, "%s: skcipher_new = %d", name, err);
+	err = cryptarch_skcipher_setkey(t, key, keylen);
+	FUZZ_CHECK(err == (valid ? 0 : -EINVAL),
+		   "%s: setkey(%zu bytes, weak flag %d) = %d", name, keylen,
+		   weak_flag, err);
+	memset(iv, 0, sizeof(iv));
+	memcpy(in, pt, 16);
+	memcpy(in + 16, pt, 16);
+	memcpy(in + 32, pt, 8);
+	if (!valid) {
+		FUZZ_CHECK(cryptarch_skcipher_encrypt(t, in, ct, sizeof(in),
+						      iv) == -ENOKEY,
+			   "%s: a refused key left the handle keyed", name);
+		ctx = cryptarch_skcipher_ctx(t, &ctxsize);
+		FUZZ_CHECK(all_zero(ctx, ctxsize),
+			   "%s: a refused key left key material", name);
+		cryptarch_skcipher_free(t);
+		return;
+	}
+	err = cryptarch_skcipher_encrypt(t, in, ct, sizeof(in), iv);
+	FUZZ_CHECK(err == 0, "%s: encrypt = %d", name, err);
+	err = cryptarch_skcipher_decrypt(t, ct, back, sizeof(ct), iv);
+	FUZZ_CHECK(err == 0 && memcmp(back, in, sizeof(in)) == 0,
+		   "%s: decryption does not undo encryption", name);
+	cryptarch_skcipher_free(t);
+}
+
+/* see fuzz.h */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* The first implementation's ciphertext, per cipher (by name). */
+	const char *first_name[8];
+	uint8_t first_ct[8][16], pt[16], ct[16], *key;
+	size_t keylen, i, j, nfirst = 0;
+	int opts;
+
+	if (size < 2 || size - 2 > MAX_KEY)
+		return 0;
+	opts = data[0];
+	for (i = 0; i < 16; i++)
+		pt[i] = (uint8_t)(data[1] + 31 * i);
+	keylen = size - 2;
+	/* Exactly KEYLEN bytes (one for an empty key: malloc(0) may be
+	 * NULL, which setkey refuses for another reason). */
+	key = malloc(keylen ? keylen : 1);
+	if (!key)
+		return 0;
+	memcpy(key, data + 2, keylen);
+
+	for (i = 0; i < cryptarch_alg_count(); i++) {
+		const struct cryptarch_alg *alg = cryptarch_alg_at(i);
+
+		if (!cryptarch_alg_available(alg))
+			continue;
+		if (check_cipher(alg, key, keylen, opts & 2, pt, ct)) {
+			for (j = 0; j < nfirst; j++)
+				if (strcmp(first_name[j], alg->name) == 0)
+					break;
+			if (j == nfirst && nfirst < 8) {
+				first_name[nfirst] = alg->name;
+				memcpy(first_ct[nfirst++], ct, 16);
+			} else if (j < nfirst) {
+				FUZZ_CHECK(memcmp(first_ct[j], ct, 16) == 0,
+					   "%s disagrees with the first %s "
+					   "implementation on a %zu-byte key",
+					   alg->driver, alg->name, keylen);
+			}
+		}
+		check_xts(alg, key, keylen, opts & 1, pt);
+	}
+	free(key);
+	return 0;
+}

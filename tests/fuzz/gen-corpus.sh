@@ -1,0 +1,92 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# gen-corpus.sh - write the seed corpus of the libFuzzer harnesses into
+# tests/fuzz/corpus/<harness>/ (committed; the fuzzers start from it and
+# keep what they find in their build directory). A few dozen small inputs
+# per harness, in the input layouts that fuzz-name.c, fuzz-setkey.c and
+# fuzz-diff.c describe: valid and malformed names with each flag, keys of
+# every interesting length, and every cipher, mode and key size with short,
+# odd and block-sized data. Deterministic: running it again gives the same
+# files.
+#
+# Usage: gen-corpus.sh [DIR]   (default: the corpus/ next to this script)
+
+set -euo pipefail
+
+out=${1:-$(cd "$(dirname "$0")" && pwd)/corpus}
+
+# bytes N SEED: N pseudo-random bytes as printf escapes (a fixed LCG).
+bytes() {
+	local n=$1 x=$2 i s="" h
+	for ((i = 0; i < n; i++)); do
+		x=$(((x * 1103515245 + 12345) % 2147483648))
+		printf -v h '\\x%02x' $(((x >> 16) & 255))
+		s+=$h
+	done
+	printf '%s' "$s"
+}
+
+# put HARNESS NAME ESCAPES: write the bytes that printf makes of ESCAPES.
+put() {
+	mkdir -p "$out/$1"
+	# shellcheck disable=SC2059 # the escapes are the format on purpose
+	printf "$3" >"$out/$1/$2"
+}
+
+# ---- fuzz-name: flags byte, then the name --------------------------------
+n=0
+for name in 'aes' 'twofish' 'aes-generic' 'aes-ct64' 'twofish-generic' \
+	'ecb(aes)' 'cbc(aes)' 'ctr(aes)' 'xts(aes)' 'cbc(twofish)' \
+	'xts(twofish-generic)' 'ctr(aes-ct64)' 'ecb-aes-ct64' \
+	'ctr-aes-generic' 'cbc-aes-aesni' 'xts-aes-vaes-avx2' 'gcm(aes)' \
+	'cbc(cbc(aes))' 'cbc(aes' 'cbc()' '()' 'AES' 'aes generic' \
+	'ecb(aes-neon)' 'xts(aes-vaes-avx512)' 'aes-'; do
+	for flags in 00 01; do
+		n=$((n + 1))
+		put fuzz-name "$(printf '%02d-%s-%s' "$n" "$flags" \
+			"$(printf '%s' "$name" | tr -c 'a-z0-9-' '_')")" \
+			"\\x$flags$name"
+	done
+done
+long=$(printf 'a%.0s' $(seq 1 127))
+put fuzz-name long-127 "\\x01$long"
+put fuzz-name long-128 "\\x01${long}a"
+put fuzz-name weak-flags "\\x07xts(aes)"
+put fuzz-name all-flags "\\xffctr(twofish)"
+put fuzz-name nul-inside "\\x01cbc(aes)\\x00junk"
+
+# ---- fuzz-setkey: options, plaintext seed, key ---------------------------
+for len in 0 1 8 15 16 17 20 24 31 32 33 40 48 64 96; do
+	put fuzz-setkey "key-$len" "\\x00\\x2a$(bytes "$len" "$len")"
+done
+put fuzz-setkey xts-weak-32 "\\x01\\x00$(bytes 16 7)$(bytes 16 7)"
+put fuzz-setkey xts-weak-64 "\\x03\\x10$(bytes 32 9)$(bytes 32 9)"
+put fuzz-setkey rekey-16 "\\x02\\x55$(bytes 16 11)"
+put fuzz-setkey rekey-bad-17 "\\x02\\x55$(bytes 17 11)"
+put fuzz-setkey zeros-32 "\\x00\\x00$(printf '\\x00%.0s' $(seq 1 32))"
+put fuzz-setkey ones-32 "\\x00\\xff$(printf '\\xff%.0s' $(seq 1 32))"
+
+# ---- fuzz-diff: cipher, mode bits, key size, cut, key, iv, data ----------
+modes=(ecb cbc ctr xts)
+for c in 0 1; do
+	for m in 0 1 2 3; do
+		for k in 0 1 2; do
+			klen=$(((16 + 8 * k) * (m == 3 ? 2 : 1)))
+			case $m in
+			0 | 1) dlen=$((16 * (1 + k * 3))) ;;
+			2) dlen=$((5 + 37 * k)) ;;
+			3) dlen=$((16 + 17 * k)) ;;
+			esac
+			seed=$((c * 100 + m * 10 + k))
+			put fuzz-diff \
+				"c$c-${modes[$m]}-$((8 * (16 + 8 * k)))-$dlen" \
+				"\\x0$c\\x0$m\\x0$k\\x01$(bytes "$klen" "$seed")$(bytes 16 $((seed + 1)))$(bytes "$dlen" $((seed + 2)))"
+		done
+	done
+done
+# Two calls with a cut, in place, a counter about to wrap, a long buffer.
+put fuzz-diff cut-cbc "\\x00\\x09\\x00\\x02$(bytes 16 1)$(bytes 16 2)$(bytes 96 3)"
+put fuzz-diff cut-ctr-inplace "\\x00\\x0e\\x02\\x03$(bytes 32 4)$(bytes 16 5)$(bytes 77 6)"
+put fuzz-diff ctr-wrap "\\x00\\x02\\x00\\x00$(bytes 16 7)$(printf '\\xff%.0s' $(seq 1 16))$(bytes 70 8)"
+put fuzz-diff xts-steal-inplace "\\x01\\x07\\x01\\x00$(bytes 48 9)$(bytes 16 10)$(bytes 31 11)"
+put fuzz-diff ecb-1k "\\x00\\x00\\x02\\x00$(bytes 32 12)$(bytes 16 13)$(bytes 1024 14)"
