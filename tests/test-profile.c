@@ -634,18 +634,132 @@ static void fill(int win[CRYPTARCH_PROFILE_NKEYS][2][2], int v)
 				win[k][d][c] = v;
 }
 
+/*
+ * The instance that encrypts large requests of "<mode>(CIPHER)" under
+ * FLAGS without a profile, worked out from the descriptors: priority's
+ * choice PRIO, except for CBC, whose encryption goes to the eligible
+ * instance with the highest CBC-encryption priority (registry.h).
+ */
+static void static_encrypt_choice(const char *cipher, int mode,
+				  unsigned flags, const char *prio, char *out,
+				  size_t size)
+{
+	const struct cryptarch_alg *best = NULL;
+	size_t i, n = cryptarch_alg_count();
+	int bp = -1;
+
+	snprintf(out, size, "%s", prio);
+	if (mode != CRYPTARCH_MODE_CBC || (flags & CRYPTARCH_STATIC_PRIORITY))
+		return;
+	for (i = 0; i < n; i++) {
+		const struct cryptarch_alg *a = cryptarch_alg_at(i);
+		int ap = cryptarch_alg_cbc_encrypt_priority(a);
+
+		if (strcmp(a->name, cipher) != 0 ||
+		    cryptarch_alg_verdict(a, flags) != CRYPTARCH_ELIGIBLE ||
+		    cryptarch_alg_selftest(a) != CRYPTARCH_SELFTEST_PASSED)
+			continue;
+		if (ap > bp) {
+			best = a;
+			bp = ap;
+		}
+	}
+	if (!best)
+		return;
+	if (cryptarch_alg_has_bulk(best, CRYPTARCH_MODE_CBC))
+		snprintf(out, size, "cbc-%s", best->driver);
+	else
+		snprintf(out, size, "cbc(%s)", best->driver);
+}
+
+/*
+ * A handle of NAME under FLAGS (which may encrypt and decrypt with
+ * different instances) against the single instance REF: the same
+ * ciphertext for 1 to 40 blocks, and decryption back to the plaintext.
+ */
+static void check_roundtrip(const char *name, unsigned flags, const char *ref)
+{
+	static const uint8_t key[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+	uint8_t pt[640], ct[640], ct2[640], back[640], iv[16], iv2[16];
+	cryptarch_skcipher *t = NULL, *r = NULL;
+	size_t len;
+
+	if (cryptarch_skcipher_new(&t, name, flags) ||
+	    cryptarch_skcipher_new(&r, ref, CRYPTARCH_ALLOW_VARIABLE_TIME) ||
+	    cryptarch_skcipher_setkey(t, key, 16) ||
+	    cryptarch_skcipher_setkey(r, key, 16)) {
+		test_fail("%s / %s: cannot open and key", name, ref);
+		goto out;
+	}
+	test_rng_fill(&rng, pt, sizeof(pt));
+	for (len = 16; len <= sizeof(pt); len += 16) {
+		memset(iv, (int)len, 16);
+		memcpy(iv2, iv, 16);
+		if (cryptarch_skcipher_encrypt(t, pt, ct, len, iv) ||
+		    cryptarch_skcipher_encrypt(r, pt, ct2, len, iv2) ||
+		    memcmp(ct, ct2, len) != 0) {
+			test_fail("%s (flags %u): %zu bytes encrypt unlike %s",
+				  name, flags, len, ref);
+			break;
+		}
+		memset(iv, (int)len, 16);
+		if (cryptarch_skcipher_decrypt(t, ct, back, len, iv) ||
+		    memcmp(back, pt, len) != 0) {
+			test_fail("%s (flags %u): %zu bytes do not decrypt",
+				  name, flags, len);
+			break;
+		}
+	}
+out:
+	cryptarch_skcipher_free(t);
+	cryptarch_skcipher_free(r);
+}
+
+/*
+ * Without a profile, CBC encryption goes to the eligible instance with the
+ * highest CBC-encryption priority; under CRYPTARCH_STATIC_PRIORITY to
+ * priority's (the kernel's rule: one instance per name).
+ */
+static void check_static_cbc(const char *cipher, unsigned flags)
+{
+	char name[64], prio[96], want[96], got[96];
+
+	snprintf(name, sizeof(name), "cbc(%s)", cipher);
+	priority_choice(name, flags, prio, sizeof(prio));
+	if (!prio[0])
+		return; /* nothing eligible under FLAGS */
+	static_encrypt_choice(cipher, CRYPTARCH_MODE_CBC, flags, prio, want,
+			      sizeof(want));
+	check_roundtrip(name, flags, prio);
+	selects(name, flags, got, sizeof(got));
+	if (strcmp(got, want) != 0)
+		test_fail("%s (flags %u), no profile: encrypts with %s, "
+			  "expected %s",
+			  name, flags, got, want);
+	else
+		printf("%s (flags %u), no profile: encrypts with %s "
+		       "(priority's: %s)\n",
+		       name, flags, got, prio);
+	selects(name, flags | CRYPTARCH_STATIC_PRIORITY, got, sizeof(got));
+	if (strcmp(got, prio) != 0)
+		test_fail("%s, CRYPTARCH_STATIC_PRIORITY: encrypts with %s, "
+			  "priority's is %s",
+			  name, got, prio);
+}
+
 static void check_selection(const char *cipher, int mode)
 {
 	const unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
 	int win[CRYPTARCH_PROFILE_NKEYS][2][2];
 	struct cryptarch_profile *p;
 	struct test_inst *ti;
-	char name[64], prio[96], got[96];
+	char name[64], prio[96], got[96], senc[96];
 	size_t n = test_instances(cipher, mode, &ti, NULL), i;
 	int pi;
 
 	snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode], cipher);
 	priority_choice(name, vt, prio, sizeof(prio));
+	static_encrypt_choice(cipher, mode, vt, prio, senc, sizeof(senc));
 	pi = index_of(ti, n, prio);
 	if (n == 0 || pi < 0) {
 		free(ti);
@@ -694,10 +808,10 @@ static void check_selection(const char *cipher, int mode)
 	install(p, "sel-ct");
 	cryptarch_profile_free(p);
 	selects(name, vt, got, sizeof(got));
-	if (strcmp(got, prio) != 0)
+	if (strcmp(got, senc) != 0)
 		test_fail("%s: a constant-time-only profile was used for a "
-			  "variable-time lookup (%s, priority's %s)",
-			  name, got, prio);
+			  "variable-time lookup (%s, static choice %s)",
+			  name, got, senc);
 	/* no entry for a slot: priority */
 	fill(win, -1);
 	win[0][1][0] = n > 1 ? (pi + 1) % (int)n : 0;
@@ -705,18 +819,19 @@ static void check_selection(const char *cipher, int mode)
 	install(p, "sel-one");
 	cryptarch_profile_free(p);
 	selects(name, vt, got, sizeof(got));
-	if (strcmp(got, prio) != 0)
+	if (strcmp(got, senc) != 0)
 		test_fail("%s: no entry for large encryption, yet %s chosen "
-			  "over priority's %s",
-			  name, got, prio);
+			  "over the static choice %s",
+			  name, got, senc);
 	/* empty CRYPTARCH_PROFILE: priority */
 	use_profile("");
 	if (cryptarch_profile_active())
 		test_fail("CRYPTARCH_PROFILE=\"\" still has a profile");
 	selects(name, vt, got, sizeof(got));
-	if (strcmp(got, prio) != 0)
-		test_fail("%s without a profile chose %s, priority's is %s",
-			  name, got, prio);
+	if (strcmp(got, senc) != 0)
+		test_fail("%s without a profile chose %s, the static choice "
+			  "is %s",
+			  name, got, senc);
 	free(ti);
 }
 
@@ -1124,6 +1239,11 @@ int main(int argc, char **argv)
 			check_selection(ciphers[c], m);
 			check_split(ciphers[c], m);
 		}
+	use_profile("");
+	for (c = 0; c < nc; c++) {
+		check_static_cbc(ciphers[c], 0);
+		check_static_cbc(ciphers[c], CRYPTARCH_ALLOW_VARIABLE_TIME);
+	}
 	check_margin();
 	check_gate();
 	check_dispatch();

@@ -280,9 +280,24 @@ static void print_plan(const struct cryptarch_plan *plan,
 	int k, d, c;
 
 	if (!plan->measured) {
-		printf("  %s for every key size, direction and request size: "
-		       "no profile in use\n",
-		       prio->driver);
+		const struct cryptarch_slot *e = &plan->slot[0][0][1];
+		char enc[96];
+
+		cryptarch_instance_name(&e->inst, mode, enc, sizeof(enc));
+		if (e->inst.alg == prio->alg &&
+		    e->inst.use_bulk == prio->use_bulk) {
+			printf("  %s for every key size, direction and request "
+			       "size: no profile in use\n",
+			       prio->driver);
+			return;
+		}
+		printf("  %s for decryption; %s for encryption, the eligible "
+		       "candidate with the highest CBC-encryption priority, "
+		       "%d (CBC encryption is serial: a driver built for many "
+		       "blocks in flight may rank lower there); no profile "
+		       "in use\n",
+		       prio->driver, enc,
+		       cryptarch_alg_cbc_encrypt_priority(e->inst.alg));
 		return;
 	}
 	printf("  key  direction   class  instance               why\n");

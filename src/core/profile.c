@@ -1111,11 +1111,44 @@ void cryptarch_profile_reload(void)
 }
 
 /* see profile.h */
+/*
+ * Static selection of CBC encryption: the eligible instance of the cipher
+ * with the highest CBC-encryption priority (registry order breaks ties),
+ * or PRIO's. Its self-test runs here, as the lookup's do.
+ */
+static struct cryptarch_instance cbc_encrypt_pick(
+	const struct cryptarch_choice *prio, unsigned flags)
+{
+	struct cryptarch_instance best = { prio->alg, prio->use_bulk };
+	int best_prio = cryptarch_alg_cbc_encrypt_priority(prio->alg);
+	size_t i, n = cryptarch_alg_count();
+
+	for (i = 0; i < n; i++) {
+		const struct cryptarch_alg *a = cryptarch_alg_at(i);
+		int ap;
+
+		if (a == prio->alg || strcmp(a->name, prio->alg->name) != 0 ||
+		    a->min_keysize > prio->alg->min_keysize ||
+		    a->max_keysize < prio->alg->max_keysize)
+			continue;
+		ap = cryptarch_alg_cbc_encrypt_priority(a);
+		if (ap <= best_prio ||
+		    cryptarch_alg_verdict(a, flags) != CRYPTARCH_ELIGIBLE ||
+		    cryptarch_alg_selftest(a) != CRYPTARCH_SELFTEST_PASSED)
+			continue;
+		best.alg = a;
+		best.use_bulk = cryptarch_alg_has_bulk(a, CRYPTARCH_MODE_CBC);
+		best_prio = ap;
+	}
+	return best;
+}
+
 void cryptarch_profile_plan(const struct cryptarch_choice *prio, unsigned flags,
 			    struct cryptarch_plan *plan)
 {
 	const struct cryptarch_profile *p = NULL;
 	struct cryptarch_instance pi = { prio->alg, prio->use_bulk };
+	struct cryptarch_instance enc = pi;
 	int k, d, c;
 
 	if (!(flags & CRYPTARCH_STATIC_PRIORITY) && prio->mode >= 0) {
@@ -1127,13 +1160,17 @@ void cryptarch_profile_plan(const struct cryptarch_choice *prio, unsigned flags,
 			p = NULL;
 	}
 	plan->measured = p != NULL;
+	/* An exact driver name is exact in both directions. */
+	if (prio->mode == CRYPTARCH_MODE_CBC &&
+	    !(flags & CRYPTARCH_STATIC_PRIORITY))
+		enc = cbc_encrypt_pick(prio, flags);
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
 		for (d = 0; d < 2; d++) {
 			for (c = 0; c < 2; c++) {
 				struct cryptarch_slot *s = &plan->slot[k][d][c];
 				const struct cryptarch_profile_entry *e;
 
-				s->inst = pi;
+				s->inst = d == 0 ? enc : pi;
 				s->why = CRYPTARCH_SLOT_PRIORITY;
 				s->ns = 0;
 				s->prio_ns = 0;

@@ -154,6 +154,14 @@ int cryptarch_alg_mode_priority(const struct cryptarch_alg *alg,
 	return alg->priority;
 }
 
+int cryptarch_alg_cbc_encrypt_priority(const struct cryptarch_alg *alg)
+{
+	if (cryptarch_alg_has_bulk(alg, CRYPTARCH_MODE_CBC) &&
+	    alg->bulk->cbc_encrypt_priority)
+		return alg->bulk->cbc_encrypt_priority;
+	return cryptarch_alg_mode_priority(alg, CRYPTARCH_MODE_CBC);
+}
+
 enum cryptarch_verdict cryptarch_alg_verdict(const struct cryptarch_alg *alg,
 					     unsigned flags)
 {

@@ -45,6 +45,14 @@
  */
 struct cryptarch_bulk {
 	int priority; /* of the "<mode>-<driver>" instances; 0: the alg's */
+	/*
+	 * Of CBC encryption alone, where it differs (0: as CBC decryption).
+	 * CBC encryption is serial: a driver whose strength is many blocks
+	 * in flight encrypts one block at a time like any other, so it may
+	 * rank lower there, and a handle then encrypts with another driver
+	 * (static selection, without a measured profile).
+	 */
+	int cbc_encrypt_priority;
 	void (*ecb_encrypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
 			    size_t nblocks);
 	void (*ecb_decrypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
@@ -115,6 +123,8 @@ int cryptarch_alg_has_bulk(const struct cryptarch_alg *alg,
 /* The priority of ALG's instance of MODE (bulk priority where it has one). */
 int cryptarch_alg_mode_priority(const struct cryptarch_alg *alg,
 				enum cryptarch_mode_id mode);
+/* The priority of ALG's instance of CBC for encryption. */
+int cryptarch_alg_cbc_encrypt_priority(const struct cryptarch_alg *alg);
 
 /* Why an implementation is or is not eligible (for `cryptarch explain`). */
 enum cryptarch_verdict {
