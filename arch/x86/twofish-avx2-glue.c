@@ -3,9 +3,10 @@
  * twofish-avx2-glue.c - the registry descriptor of driver "twofish-avx2":
  * Twofish on 16 blocks at once with AVX2 for ECB, CBC decryption, CTR and
  * XTS (twofish-avx2.c, built with AVX2; this file is plain C, so that
- * nothing here runs an instruction the CPU may lack). The key schedule,
- * the context, the single-block functions, CBC encryption (serial) and
- * the last NBLOCKS % 8 blocks of every bulk call are twofish-generic's.
+ * nothing here runs an instruction the CPU may lack). The key schedule
+ * and the context are twofish-generic's; the single-block functions, CBC
+ * encryption (serial) and the last NBLOCKS % 8 blocks of every bulk call
+ * are twofish-x86_64's assembly (the build ties the two drivers).
  * Not constant-time: table lookups indexed by key-dependent data. Needs
  * AVX, AVX2 and BMI2 (BMI1's bextr too, which comes with BMI2); x86_64.
  * Speed: Twofish-128 CTR, 8192-byte requests, 3.1 cycles/byte against
@@ -24,7 +25,19 @@
 #include "twofish-avx2.h"
 
 /* The scalar bulk functions, for what the vector code leaves over. */
-#define GENERIC (cryptarch_twofish_generic_alg.bulk)
+extern const struct cryptarch_alg cryptarch_twofish_x86_64_alg;
+#define SCALAR (cryptarch_twofish_x86_64_alg.bulk)
+
+/* One block: twofish-x86_64's. */
+static void one_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+{
+	cryptarch_twofish_x86_64_alg.encrypt(ctx, dst, src);
+}
+
+static void one_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+{
+	cryptarch_twofish_x86_64_alg.decrypt(ctx, dst, src);
+}
 
 /* Blocks the vector code takes: whole groups of 8 (of 16, then 8). */
 static size_t vec_blocks(size_t nblocks)
@@ -40,7 +53,7 @@ static void avx2_ecb_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_ecb_encrypt(ctx, dst, src, n);
 	if (nblocks > n)
-		GENERIC->ecb_encrypt(ctx, dst + 16 * n, src + 16 * n,
+		SCALAR->ecb_encrypt(ctx, dst + 16 * n, src + 16 * n,
 				     nblocks - n);
 }
 
@@ -52,7 +65,7 @@ static void avx2_ecb_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_ecb_decrypt(ctx, dst, src, n);
 	if (nblocks > n)
-		GENERIC->ecb_decrypt(ctx, dst + 16 * n, src + 16 * n,
+		SCALAR->ecb_decrypt(ctx, dst + 16 * n, src + 16 * n,
 				     nblocks - n);
 }
 
@@ -60,7 +73,7 @@ static void avx2_ecb_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 static void avx2_cbc_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 			     size_t nblocks, uint8_t iv[16])
 {
-	GENERIC->cbc_encrypt(ctx, dst, src, nblocks, iv);
+	SCALAR->cbc_encrypt(ctx, dst, src, nblocks, iv);
 }
 
 static void avx2_cbc_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
@@ -71,7 +84,7 @@ static void avx2_cbc_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_cbc_decrypt(ctx, dst, src, n, iv);
 	if (nblocks > n)
-		GENERIC->cbc_decrypt(ctx, dst + 16 * n, src + 16 * n,
+		SCALAR->cbc_decrypt(ctx, dst + 16 * n, src + 16 * n,
 				     nblocks - n, iv);
 }
 
@@ -83,7 +96,7 @@ static void avx2_ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_ctr_crypt(ctx, dst, src, n, ctr);
 	if (nblocks > n)
-		GENERIC->ctr_crypt(ctx, dst + 16 * n, src + 16 * n, nblocks - n,
+		SCALAR->ctr_crypt(ctx, dst + 16 * n, src + 16 * n, nblocks - n,
 				   ctr);
 }
 
@@ -95,7 +108,7 @@ static void avx2_xts_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_xts_encrypt(ctx, dst, src, n, tweak);
 	if (nblocks > n)
-		GENERIC->xts_encrypt(ctx, dst + 16 * n, src + 16 * n,
+		SCALAR->xts_encrypt(ctx, dst + 16 * n, src + 16 * n,
 				     nblocks - n, tweak);
 }
 
@@ -107,7 +120,7 @@ static void avx2_xts_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_xts_decrypt(ctx, dst, src, n, tweak);
 	if (nblocks > n)
-		GENERIC->xts_decrypt(ctx, dst + 16 * n, src + 16 * n,
+		SCALAR->xts_decrypt(ctx, dst + 16 * n, src + 16 * n,
 				     nblocks - n, tweak);
 }
 
@@ -134,7 +147,7 @@ const struct cryptarch_alg cryptarch_twofish_avx2_alg = {
 	.cpu_features = CRYPTARCH_CPU_AVX | CRYPTARCH_CPU_AVX2 |
 			CRYPTARCH_CPU_BMI2,
 	.setkey = cryptarch_twofish_generic_setkey,
-	.encrypt = cryptarch_twofish_generic_encrypt,
-	.decrypt = cryptarch_twofish_generic_decrypt,
+	.encrypt = one_encrypt,
+	.decrypt = one_decrypt,
 	.bulk = &twofish_avx2_bulk,
 };
