@@ -1255,6 +1255,7 @@ static int run_config(const struct opts *o, int cfg)
 		argv[n++] = "--sizes";
 		argv[n++] = o->sizes_arg ? o->sizes_arg :
 			    o->headline	 ? "8192" :
+			    o->targets	 ? "16,8192" :
 					   "16,256,1024,8192";
 		if (o->alg_arg) {
 			argv[n++] = "--alg";
