@@ -371,6 +371,7 @@ static int record(FILE *out, struct cryptarch_profile *p, const char *cipher,
 {
 	struct cryptarch_profile_fig figs[MAX_INST];
 	struct cryptarch_choice prio;
+	struct cryptarch_instance si = { NULL, 0 };
 	char name[128], wname[96], pname[96];
 	size_t i, nf;
 	int k, d, c, err;
@@ -404,18 +405,22 @@ static int record(FILE *out, struct cryptarch_profile *p, const char *cipher,
 				cryptarch_instance_name(&e->winner, mode, wname,
 							sizeof(wname));
 				pname[0] = '\0';
+				if (prio.alg)
+					si = cryptarch_static_instance(&prio,
+								       flags, d);
 				for (i = 0; i < nf; i++) {
 					if (figs[i].inst.alg == e->winner.alg &&
 					    figs[i].inst.use_bulk ==
 						    e->winner.use_bulk)
 						wns = figs[i].ns;
 					if (prio.alg &&
-					    figs[i].inst.alg == prio.alg &&
-					    figs[i].inst.use_bulk ==
-						    prio.use_bulk) {
+					    figs[i].inst.alg == si.alg &&
+					    !figs[i].inst.use_bulk ==
+						    !si.use_bulk) {
 						pns = figs[i].ns;
-						snprintf(pname, sizeof(pname),
-							 "%s", prio.driver);
+						cryptarch_instance_name(
+							&si, mode, pname,
+							sizeof(pname));
 					}
 				}
 				fprintf(out,
@@ -443,7 +448,7 @@ static void differ(FILE *out, const struct cryptarch_profile *p, unsigned flags,
 	struct cryptarch_choice prio;
 	struct cryptarch_instance pi;
 	struct cryptarch_slot slot;
-	char name[128], wname[96];
+	char name[128], wname[96], pname[96];
 	size_t i, shown = 0;
 
 	fprintf(out, "\n%s: where measurement and priority differ\n", title);
@@ -454,8 +459,8 @@ static void differ(FILE *out, const struct cryptarch_profile *p, unsigned flags,
 			 e->cipher);
 		if (cryptarch_lookup(name, flags, 1, &prio) != 0)
 			continue;
-		pi.alg = prio.alg;
-		pi.use_bulk = prio.use_bulk;
+		pi = cryptarch_static_instance(&prio, flags, e->decrypt);
+		cryptarch_instance_name(&pi, e->mode, pname, sizeof(pname));
 		cryptarch_profile_pick(p, e, flags, 16 + 8 * (size_t)e->key,
 				       &pi, &slot);
 		if (slot.why != CRYPTARCH_SLOT_MEASURED ||
@@ -469,7 +474,7 @@ static void differ(FILE *out, const struct cryptarch_profile *p, unsigned flags,
 			"%6.2fx\n",
 			e->cipher, cli_modes[e->mode],
 			e->decrypt ? "dec" : "enc", 128 + 64 * e->key,
-			e->cls ? "large" : "small", wname, slot.ns, prio.driver,
+			e->cls ? "large" : "small", wname, slot.ns, pname,
 			slot.prio_ns, slot.prio_ns / slot.ns);
 		shown++;
 	}

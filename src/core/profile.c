@@ -1143,6 +1143,19 @@ static struct cryptarch_instance cbc_encrypt_pick(
 	return best;
 }
 
+/* see profile.h */
+struct cryptarch_instance
+cryptarch_static_instance(const struct cryptarch_choice *prio, unsigned flags,
+			  int decrypt)
+{
+	struct cryptarch_instance pi = { prio->alg, prio->use_bulk };
+
+	if (decrypt || prio->mode != CRYPTARCH_MODE_CBC ||
+	    (flags & CRYPTARCH_STATIC_PRIORITY))
+		return pi;
+	return cbc_encrypt_pick(prio, flags);
+}
+
 void cryptarch_profile_plan(const struct cryptarch_choice *prio, unsigned flags,
 			    struct cryptarch_plan *plan)
 {
@@ -1160,10 +1173,9 @@ void cryptarch_profile_plan(const struct cryptarch_choice *prio, unsigned flags,
 			p = NULL;
 	}
 	plan->measured = p != NULL;
-	/* An exact driver name is exact in both directions. */
-	if (prio->mode == CRYPTARCH_MODE_CBC &&
-	    !(flags & CRYPTARCH_STATIC_PRIORITY))
-		enc = cbc_encrypt_pick(prio, flags);
+	/* An exact driver name is exact in both directions (the lookup
+	 * passes CRYPTARCH_STATIC_PRIORITY for one). */
+	enc = cryptarch_static_instance(prio, flags, 0);
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
 		for (d = 0; d < 2; d++) {
 			for (c = 0; c < 2; c++) {
@@ -1183,7 +1195,7 @@ void cryptarch_profile_plan(const struct cryptarch_choice *prio, unsigned flags,
 				else
 					cryptarch_profile_pick(
 						p, e, flags, 16 + 8 * (size_t)k,
-						&pi, s);
+						d == 0 ? &enc : &pi, s);
 			}
 		}
 	}

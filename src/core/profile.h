@@ -203,4 +203,15 @@ void cryptarch_profile_reload(void);
 void cryptarch_profile_plan(const struct cryptarch_choice *prio, unsigned flags,
 			    struct cryptarch_plan *plan);
 
+/*
+ * The instance static selection gives direction DECRYPT (0 or 1) of the
+ * lookup PRIO under FLAGS, without a profile: PRIO's, except that CBC
+ * encryption goes to the eligible instance with the highest
+ * CBC-encryption priority (struct cryptarch_bulk), unless FLAGS has
+ * CRYPTARCH_STATIC_PRIORITY.
+ */
+struct cryptarch_instance
+cryptarch_static_instance(const struct cryptarch_choice *prio, unsigned flags,
+			  int decrypt);
+
 #endif /* CRYPTARCH_PROFILE_H */
