@@ -42,7 +42,9 @@
 #include "cpu.h"
 #include "cryptarch.h"
 #include "aes-bound.h"
+#include "handle.h"
 #include "harness.h"
+#include "profile.h"
 #include "registry.h"
 #include "report.h"
 
@@ -604,8 +606,11 @@ static int open_cryptarch(struct bench *b, const struct algdef *a,
 		b->ca = NULL;
 		return -1;
 	}
-	snprintf(b->impl, sizeof(b->impl), "%s",
-		 cryptarch_skcipher_driver(b->ca));
+	/* The instance this direction and size use (a handle may encrypt
+	 * and decrypt with different ones). */
+	cryptarch_skcipher_slot(b->ca, b->mode == CBC_DEC,
+				b->len > CRYPTARCH_PROFILE_SMALL_MAX, b->impl,
+				sizeof(b->impl));
 	b->fn = run_cryptarch;
 	return 0;
 }
@@ -830,6 +835,14 @@ static void measure(const struct opts *o, const char *lib,
 
 		b->len = o->sizes[i];
 		b->err = 0;
+		/* The instance this direction and size use (a handle may
+		 * encrypt and decrypt, or serve short and long requests,
+		 * with different ones). */
+		if (b->ca)
+			cryptarch_skcipher_slot(b->ca, b->mode == CBC_DEC,
+						b->len >
+							CRYPTARCH_PROFILE_SMALL_MAX,
+						b->impl, sizeof(b->impl));
 		harness_run(b->fn, b, o->sec, &r);
 		if (b->err) {
 			fprintf(rec,
