@@ -117,150 +117,15 @@ static const uint8_t perm_rep2[16] = {
 };
 
 /*
- * The AES S-box without its constant, L(x^-1), on every byte of Q:
- * Boyar and Peralta's 113-gate circuit (32 AND, 81 XOR/XNOR, depth 28),
- * "A new combinational logic minimization technique with applications to
- * cryptology" (SEA 2010, IACR ePrint 2009/191), the straight-line program
- * SLP_AES_113 of their circuit collection; the same signals as in
- * aes-ct64.c, whose three XNORs are plain XORs here (the constant 0x63 is
- * in the round keys). U0 and S0 are the most significant bits.
+ * The AES S-box without its constant, L(x^-1), on every byte of Q: the
+ * Boyar-Peralta circuit of aes-bp-sbox.h (shared with aes-ct64), whose
+ * three XNORs are plain XORs here (the constant 0x63 is in the round keys).
+ * U0 and S0 are the most significant bits.
  */
-static INLINE void sbox(uint8x16_t *q)
-{
-	uint8x16_t u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
-	uint8x16_t u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
-	uint8x16_t y1, y2, y3, y4, y5, y6, y7, y8, y9, y10, y11;
-	uint8x16_t y12, y13, y14, y15, y16, y17, y18, y19, y20, y21;
-	uint8x16_t t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12;
-	uint8x16_t t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23;
-	uint8x16_t t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34;
-	uint8x16_t t35, t36, t37, t38, t39, t40, t41, t42, t43, t44, t45;
-	uint8x16_t z0, z1, z2, z3, z4, z5, z6, z7, z8, z9, z10, z11, z12;
-	uint8x16_t z13, z14, z15, z16, z17;
-	uint8x16_t c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13;
-	uint8x16_t c14, c16, c17, c18, c20, c21, c26;
-
-	/* Top linear transform: 23 XOR. */
-	y14 = u3 ^ u5;
-	y13 = u0 ^ u6;
-	y9 = u0 ^ u3;
-	y8 = u0 ^ u5;
-	t0 = u1 ^ u2;
-	y1 = t0 ^ u7;
-	y4 = y1 ^ u3;
-	y12 = y13 ^ y14;
-	y2 = y1 ^ u0;
-	y5 = y1 ^ u6;
-	y3 = y5 ^ y8;
-	t1 = u4 ^ y12;
-	y15 = t1 ^ u5;
-	y20 = t1 ^ u1;
-	y6 = y15 ^ u7;
-	y10 = y15 ^ t0;
-	y11 = y20 ^ y9;
-	y7 = u7 ^ y11;
-	y17 = y10 ^ y11;
-	y19 = y10 ^ y8;
-	y16 = t0 ^ y11;
-	y21 = y13 ^ y16;
-	y18 = u0 ^ y16;
-
-	/* Non-linear middle: 32 AND, 30 XOR. */
-	t2 = y12 & y15;
-	t3 = y3 & y6;
-	t4 = t3 ^ t2;
-	t5 = y4 & u7;
-	t6 = t5 ^ t2;
-	t7 = y13 & y16;
-	t8 = y5 & y1;
-	t9 = t8 ^ t7;
-	t10 = y2 & y7;
-	t11 = t10 ^ t7;
-	t12 = y9 & y11;
-	t13 = y14 & y17;
-	t14 = t13 ^ t12;
-	t15 = y8 & y10;
-	t16 = t15 ^ t12;
-	t17 = t4 ^ y20;
-	t18 = t6 ^ t16;
-	t19 = t9 ^ t14;
-	t20 = t11 ^ t16;
-	t21 = t17 ^ t14;
-	t22 = t18 ^ y19;
-	t23 = t19 ^ y21;
-	t24 = t20 ^ y18;
-
-	t25 = t21 ^ t22;
-	t26 = t21 & t23;
-	t27 = t24 ^ t26;
-	t28 = t25 & t27;
-	t29 = t28 ^ t22;
-	t30 = t23 ^ t24;
-	t31 = t22 ^ t26;
-	t32 = t31 & t30;
-	t33 = t32 ^ t24;
-	t34 = t23 ^ t33;
-	t35 = t27 ^ t33;
-	t36 = t24 & t35;
-	t37 = t36 ^ t34;
-	t38 = t27 ^ t36;
-	t39 = t29 & t38;
-	t40 = t25 ^ t39;
-
-	t41 = t40 ^ t37;
-	t42 = t29 ^ t33;
-	t43 = t29 ^ t40;
-	t44 = t33 ^ t37;
-	t45 = t42 ^ t41;
-	z0 = t44 & y15;
-	z1 = t37 & y6;
-	z2 = t33 & u7;
-	z3 = t43 & y16;
-	z4 = t40 & y1;
-	z5 = t29 & y7;
-	z6 = t42 & y11;
-	z7 = t45 & y17;
-	z8 = t41 & y10;
-	z9 = t44 & y12;
-	z10 = t37 & y3;
-	z11 = t33 & y4;
-	z12 = t43 & y13;
-	z13 = t40 & y5;
-	z14 = t29 & y2;
-	z15 = t42 & y9;
-	z16 = t45 & y14;
-	z17 = t41 & y8;
-
-	/* Bottom linear transform, without 0x63: 28 XOR. */
-	c1 = z15 ^ z16;
-	c2 = z10 ^ c1;
-	c3 = z9 ^ c2;
-	c4 = z0 ^ z2;
-	c5 = z1 ^ z0;
-	c6 = z3 ^ z4;
-	c7 = z12 ^ c4;
-	c8 = z7 ^ c6;
-	c9 = z8 ^ c7;
-	c10 = c8 ^ c9;
-	c11 = c6 ^ c5;
-	c12 = z3 ^ z5;
-	c13 = z13 ^ c1;
-	c14 = c4 ^ c12;
-	q[4] = c3 ^ c11; /* s3 */
-	c16 = z6 ^ c8;
-	c17 = z14 ^ c10;
-	c18 = c13 ^ c14;
-	q[0] = z12 ^ c18; /* s7 */
-	c20 = z15 ^ c16;
-	c21 = c2 ^ z11;
-	q[7] = c3 ^ c16;   /* s0 */
-	q[1] = c10 ^ c18;  /* s6 */
-	q[3] = c14 ^ q[4]; /* s4 */
-	q[6] = q[4] ^ c16; /* s1 */
-	c26 = c17 ^ c20;
-	q[5] = c26 ^ z17; /* s2 */
-	q[2] = c21 ^ c17; /* s5 */
-}
+#define BP_SBOX_T uint8x16_t
+#define BP_SBOX_NAME sbox
+#define BP_SBOX_NOT(x) (x)
+#include "../../src/aes/aes-bp-sbox.h"
 
 /*
  * The inverse S-box on every byte of Q, the state carrying 0x63 in every
