@@ -1,17 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * profile.c - measured selection (see profile.h for the file format and
- * the rules): the profile's path, the key that ties a profile to this
- * library, CPU and feature mask, a strict parser for the untrusted file,
- * the formatter `cryptarch tune` writes with, the pick among measured
- * instances, and the profile in effect, loaded once under pthread_once as
- * the CPU features are. The file never decides what is eligible: every
- * instance it names is checked again (CPU features, self-test, constant-time
- * policy, key size) at the time of the pick, and a profile that differs
- * from this process in its key, or is malformed in any way, is ignored as
- * a whole. The parser bounds everything it reads (file size, line length,
- * entries, figures per line) and parses numbers itself, independent of the
- * locale. No key material passes through here; no CPU features needed.
+ * profile.c - the measured profile as data (see profile.h for the file
+ * format): its path, the key that ties a profile to this library, CPU and
+ * feature mask, a strict parser for the untrusted file, the formatter
+ * `cryptarch tune` writes with, and the profile in effect, loaded once
+ * under pthread_once as the CPU features are. The file never decides what
+ * is eligible: selection (select.c) checks every instance it names again
+ * at the time of the pick, and a profile that differs from this process in
+ * its key, or is malformed in any way, is ignored as a whole. The parser
+ * bounds everything it reads (file size, line length, entries, figures per
+ * line) and parses numbers itself, independent of the locale. No key
+ * material passes through here; no CPU features needed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,25 +22,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../modes/mode.h"
+#include "cpu-id.h"
 #include "cpu.h"
 #include "cryptarch.h"
 #include "profile.h"
 #include "registry.h"
-
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
-
-extern const struct cryptarch_alg *const cryptarch_alg_list[];
-extern const size_t cryptarch_alg_list_len;
 
 #define MAGIC "cryptarch-profile 1"
 #define KEY_LINES 5
 #define MAX_TOKENS (6 + CRYPTARCH_PROFILE_MAX_FIGS)
 #define MAX_NS 1e10 /* ten seconds per call: nothing sane is slower */
 
-static const char *const dir_names[2] = { "enc", "dec" };
 static const char *const class_names[2] = { "small", "large" };
 static const char *const key_bits[CRYPTARCH_PROFILE_NKEYS] = { "128", "192",
 							       "256" };
@@ -86,157 +77,6 @@ int cryptarch_profile_path(char *buf, size_t size)
 
 /* ---- the key ------------------------------------------------------------ */
 
-#if defined(__x86_64__)
-#define ARCH "x86_64"
-#elif defined(__i386__)
-#define ARCH "i386"
-#elif defined(__aarch64__)
-#define ARCH "aarch64"
-#elif defined(__arm__)
-#define ARCH "arm"
-#elif defined(__mips__) && defined(_MIPS_SIM) && defined(_ABI64) && \
-	_MIPS_SIM == _ABI64
-#define ARCH "mips n64"
-#elif defined(__mips__) && defined(_MIPS_SIM) && defined(_ABIN32) && \
-	_MIPS_SIM == _ABIN32
-#define ARCH "mips n32"
-#elif defined(__mips__)
-#define ARCH "mips o32"
-#elif defined(__powerpc64__)
-#define ARCH "ppc64"
-#elif defined(__powerpc__)
-#define ARCH "ppc"
-#elif defined(__riscv)
-#define ARCH "riscv"
-#elif defined(__s390x__)
-#define ARCH "s390x"
-#else
-#define ARCH "unknown"
-#endif
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define ENDIAN "big-endian"
-#else
-#define ENDIAN "little-endian"
-#endif
-
-/* Printable ASCII only, one line: the key is compared byte for byte. */
-static void sanitize(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e)
-			*s = '?';
-}
-
-#if defined(__x86_64__) || defined(__i386__)
-/* CPUID leaf 0 (vendor) and leaf 1 (family, model, stepping, with the
- * extended fields as the Intel SDM and AMD APM define them). */
-static void cpu_line(char *buf, size_t size)
-{
-	unsigned a, b, c, d, fam, model, step;
-	char vendor[13];
-
-	if (!__get_cpuid(0, &a, &b, &c, &d)) {
-		snprintf(buf, size, "cpu x86 unknown");
-		return;
-	}
-	memcpy(vendor, &b, 4);
-	memcpy(vendor + 4, &d, 4);
-	memcpy(vendor + 8, &c, 4);
-	vendor[12] = '\0';
-	sanitize(vendor);
-	if (!__get_cpuid(1, &a, &b, &c, &d)) {
-		snprintf(buf, size, "cpu x86 %s", vendor);
-		return;
-	}
-	step = a & 0xf;
-	model = (a >> 4) & 0xf;
-	fam = (a >> 8) & 0xf;
-	if (fam == 6 || fam == 0xf)
-		model |= ((a >> 16) & 0xf) << 4;
-	if (fam == 0xf)
-		fam += (a >> 20) & 0xff;
-	snprintf(buf, size, "cpu x86 %s family %u model %u stepping %u", vendor,
-		 fam, model, step);
-}
-#else
-/* The first line of FILE, without its newline, into BUF; 0 or -1. */
-static int read_first_line(const char *file, char *buf, size_t size)
-{
-	FILE *f = fopen(file, "re");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fgets(buf, (int)size, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = '\0';
-	sanitize(buf);
-	return buf[0] ? 0 : -1;
-}
-
-/* The value of the first /proc/cpuinfo field KEY into BUF; 0 or -1. */
-static int cpuinfo(const char *key, char *buf, size_t size)
-{
-	FILE *f = fopen("/proc/cpuinfo", "re");
-	size_t n = strlen(key);
-	char line[256];
-	int found = -1;
-
-	while (f && found && fgets(line, sizeof(line), f)) {
-		char *v = line + n;
-
-		if (strncmp(line, key, n) != 0)
-			continue;
-		v += strspn(v, " \t");
-		if (*v != ':')
-			continue;
-		v++;
-		v += strspn(v, " \t");
-		v[strcspn(v, "\n")] = '\0';
-		snprintf(buf, size, "%s", v);
-		sanitize(buf);
-		found = 0;
-	}
-	if (f)
-		fclose(f);
-	return found;
-}
-
-/* arm64: MIDR_EL1 of cpu0 as Linux shows it (implementer, variant, part,
- * revision); else the same fields from /proc/cpuinfo; elsewhere the
- * model line of /proc/cpuinfo. */
-static void cpu_line(char *buf, size_t size)
-{
-	char v[4][48], m[128];
-
-	if (read_first_line("/sys/devices/system/cpu/cpu0/regs/identification/"
-			    "midr_el1",
-			    m, sizeof(m)) == 0) {
-		snprintf(buf, size, "cpu midr %s", m);
-		return;
-	}
-	if (cpuinfo("CPU implementer", v[0], sizeof(v[0])) == 0 &&
-	    cpuinfo("CPU variant", v[1], sizeof(v[1])) == 0 &&
-	    cpuinfo("CPU part", v[2], sizeof(v[2])) == 0 &&
-	    cpuinfo("CPU revision", v[3], sizeof(v[3])) == 0) {
-		snprintf(buf, size,
-			 "cpu implementer %s variant %s part %s revision %s",
-			 v[0], v[1], v[2], v[3]);
-		return;
-	}
-	if (cpuinfo("cpu model", m, sizeof(m)) == 0 ||
-	    cpuinfo("model name", m, sizeof(m)) == 0 ||
-	    cpuinfo("cpu", m, sizeof(m)) == 0) {
-		snprintf(buf, size, "cpu model %s", m);
-		return;
-	}
-	snprintf(buf, size, "cpu unknown");
-}
-#endif
-
 /* see profile.h */
 void cryptarch_profile_key(char *buf, size_t size)
 {
@@ -246,70 +86,55 @@ void cryptarch_profile_key(char *buf, size_t size)
 
 	if (size == 0)
 		return;
-	cpu_line(cpu, sizeof(cpu));
+	cryptarch_cpu_id(cpu, sizeof(cpu));
 	cryptarch_cpu_format(feat, names, sizeof(names));
 	n = (size_t)snprintf(buf, size,
 			     "version %s\narch %s %u-bit %s\n%s\n"
 			     "features 0x%llx%s%s\ndrivers",
-			     CRYPTARCH_VERSION_STRING, ARCH,
-			     (unsigned)(sizeof(void *) * 8), ENDIAN, cpu,
+			     CRYPTARCH_VERSION_STRING, cryptarch_cpu_arch(),
+			     (unsigned)(sizeof(void *) * 8),
+			     cryptarch_cpu_endian(), cpu,
 			     (unsigned long long)feat, names[0] ? " " : "",
 			     names);
-	for (i = 0; i < cryptarch_alg_list_len && n < size; i++)
+	for (i = 0; i < cryptarch_driver_builtin_count() && n < size; i++)
 		n += (size_t)snprintf(buf + n, size - n, " %s",
-				      cryptarch_alg_list[i]->driver);
+				      cryptarch_driver_at(i)->name);
 	if (n < size)
 		snprintf(buf + n, size - n, "\n");
 }
 
-/* ---- instances ---------------------------------------------------------- */
+/* ---- names ---------------------------------------------------------------- */
 
-/* see profile.h */
-void cryptarch_instance_name(const struct cryptarch_instance *inst, int mode,
-			     char *buf, size_t size)
+/*
+ * An algorithm name in a profile line: "aes cbc" is "cbc(aes)", one
+ * template over the cipher; any other name is written whole after the
+ * cipher ("aes cts(cbc(aes))"). Into CIPHER and REST (see profile.h).
+ */
+static void split_name(const char *name, char *cipher, size_t csize,
+		       char *rest, size_t rsize)
 {
-	const char *m = cryptarch_modes[mode]->name;
+	const char *p = strchr(name, '(');
+	size_t tl = p ? (size_t)(p - name) : 0, cl;
 
-	snprintf(buf, size, inst->use_bulk ? "%s-%s" : "%s(%s)", m,
-		 inst->alg->driver);
-}
-
-static int same_inst(const struct cryptarch_instance *a,
-		     const struct cryptarch_instance *b)
-{
-	return a->alg == b->alg && !a->use_bulk == !b->use_bulk;
-}
-
-/* The instance named S (N bytes) of CIPHER in MODE; 0 or -1. */
-static int resolve(const char *s, size_t n, const char *cipher, int mode,
-		   struct cryptarch_instance *inst)
-{
-	const char *mn = cryptarch_modes[mode]->name;
-	size_t ml = strlen(mn);
-	char drv[128];
-	int bulk;
-
-	if (n <= ml + 1 || n - ml >= sizeof(drv) || memcmp(s, mn, ml) != 0)
-		return -1;
-	if (s[ml] == '-') {
-		bulk = 1;
-		memcpy(drv, s + ml + 1, n - ml - 1);
-		drv[n - ml - 1] = '\0';
-	} else if (s[ml] == '(' && s[n - 1] == ')' && n > ml + 2) {
-		bulk = 0;
-		memcpy(drv, s + ml + 1, n - ml - 2);
-		drv[n - ml - 2] = '\0';
-	} else {
-		return -1;
+	if (p && strchr(p + 1, '(') == NULL && strchr(p, ',') == NULL &&
+	    name[strlen(name) - 1] == ')') {
+		cl = strlen(p + 1) - 1;
+		snprintf(cipher, csize, "%.*s", (int)cl, p + 1);
+		snprintf(rest, rsize, "%.*s", (int)tl, name);
+		return;
 	}
-	inst->alg = cryptarch_alg_find(drv);
-	inst->use_bulk = bulk;
-	if (!inst->alg || strcmp(inst->alg->name, cipher) != 0)
-		return -1;
-	if (bulk &&
-	    !cryptarch_alg_has_bulk(inst->alg, (enum cryptarch_mode_id)mode))
-		return -1;
-	return 0;
+	/* the cipher: the first word that names an algorithm */
+	snprintf(rest, rsize, "%s", name);
+	snprintf(cipher, csize, "%s", name);
+	for (p = name; *p;) {
+		size_t n = strcspn(p, "(),");
+
+		if (n && cryptarch_algorithm_find(p, n)) {
+			snprintf(cipher, csize, "%.*s", (int)n, p);
+			return;
+		}
+		p += n + (p[n] != '\0');
+	}
 }
 
 /* ---- the profile in memory ---------------------------------------------- */
@@ -336,8 +161,8 @@ void cryptarch_profile_free(struct cryptarch_profile *p)
 
 /* see profile.h */
 const struct cryptarch_profile_entry *
-cryptarch_profile_find(const struct cryptarch_profile *p, const char *cipher,
-		       int mode, int decrypt, int key, int cls)
+cryptarch_profile_find(const struct cryptarch_profile *p, const char *name,
+		       int op, int key, int cls)
 {
 	size_t i;
 
@@ -346,8 +171,8 @@ cryptarch_profile_find(const struct cryptarch_profile *p, const char *cipher,
 	for (i = 0; i < p->n; i++) {
 		const struct cryptarch_profile_entry *e = &p->e[i];
 
-		if (e->mode == mode && e->decrypt == decrypt && e->key == key &&
-		    e->cls == cls && strcmp(e->cipher, cipher) == 0)
+		if (e->op == op && e->key == key && e->cls == cls &&
+		    strcmp(e->name, name) == 0)
 			return e;
 	}
 	return NULL;
@@ -372,8 +197,8 @@ static int add_entry(struct cryptarch_profile *p,
 
 	if (nfig == 0 || nfig > CRYPTARCH_PROFILE_MAX_FIGS ||
 	    p->n >= CRYPTARCH_PROFILE_MAX_ENTRIES ||
-	    cryptarch_profile_find(p, tmpl->cipher, tmpl->mode, tmpl->decrypt,
-				   tmpl->key, tmpl->cls))
+	    cryptarch_profile_find(p, tmpl->name, tmpl->op, tmpl->key,
+				   tmpl->cls))
 		return -EINVAL;
 	if (p->n == p->cap) {
 		size_t cap = p->cap ? 2 * p->cap : 64;
@@ -411,57 +236,52 @@ static int add_entry(struct cryptarch_profile *p,
 	return 0;
 }
 
+/* 1 if S is an instance of the algorithm NAME. */
+static int instance_of(const struct cryptarch_spec *s, const char *name)
+{
+	char an[CRYPTARCH_NAME_MAX + 1];
+
+	return strcmp(cryptarch_spec_algname(s, an, sizeof(an)), name) == 0;
+}
+
+/* The operation word W (N bytes) of the type of NAME's instances; -1. */
+static int op_of(const struct cryptarch_spec *inst, const char *w, size_t n)
+{
+	const struct cryptarch_type *t = cryptarch_spec_type(inst);
+	unsigned i;
+
+	for (i = 0; i < t->nops; i++)
+		if (strlen(t->op_words[i]) == n &&
+		    memcmp(t->op_words[i], w, n) == 0)
+			return (int)i;
+	return -1;
+}
+
 /* see profile.h */
-int cryptarch_profile_add(struct cryptarch_profile *p, const char *cipher,
-			  int mode, int decrypt, int key, int cls,
-			  const struct cryptarch_profile_fig *figs, size_t nfig)
+int cryptarch_profile_put(struct cryptarch_profile *p, const char *name, int op,
+			  int key, int cls,
+			  const struct cryptarch_profile_fig *figs, size_t nfig,
+			  const struct cryptarch_spec *winner)
 {
 	struct cryptarch_profile_entry t;
-	struct cryptarch_choice prio;
-	struct cryptarch_instance pi;
-	struct cryptarch_slot slot;
-	char name[128];
 	size_t i;
-	int err;
 
-	if (nfig == 0 || mode < 0 || mode >= CRYPTARCH_MODE_COUNT || key < 0 ||
-	    key >= CRYPTARCH_PROFILE_NKEYS || (cls != 0 && cls != 1))
+	if (!name || strlen(name) > CRYPTARCH_NAME_MAX || nfig == 0 ||
+	    op < 0 || key < 0 || key >= CRYPTARCH_PROFILE_NKEYS ||
+	    (cls != 0 && cls != 1) || !instance_of(winner, name) ||
+	    (unsigned)op >= cryptarch_spec_type(winner)->nops)
 		return -EINVAL;
 	for (i = 0; i < nfig; i++)
-		if (!figs[i].inst.alg ||
-		    strcmp(figs[i].inst.alg->name, cipher) != 0 ||
+		if (!instance_of(&figs[i].inst, name) ||
 		    !(figs[i].ns > 0 && figs[i].ns <= MAX_NS))
 			return -EINVAL;
 	memset(&t, 0, sizeof(t));
-	t.cipher = NULL;
-	for (i = 0; i < cryptarch_alg_count(); i++)
-		if (strcmp(cryptarch_alg_at(i)->name, cipher) == 0)
-			t.cipher = cryptarch_alg_at(i)->name;
-	if (!t.cipher)
-		return -EINVAL;
-	t.mode = mode;
-	t.decrypt = !!decrypt;
+	snprintf(t.name, sizeof(t.name), "%s", name);
+	t.op = op;
 	t.key = key;
 	t.cls = cls;
-	t.winner = figs[0].inst;
-	err = add_entry(p, &t, figs, nfig);
-	if (err)
-		return err;
-	/* The winner is what selection under the profile's flags picks. */
-	snprintf(name, sizeof(name), "%s(%s)", cryptarch_modes[mode]->name,
-		 cipher);
-	if (cryptarch_lookup(name, p->flags, 1, &prio) == 0) {
-		pi.alg = prio.alg;
-		pi.use_bulk = prio.use_bulk;
-		cryptarch_profile_pick(p, &p->e[p->n - 1], p->flags,
-				       16 + 8 * (size_t)key, &pi, &slot);
-		for (i = 0; i < nfig; i++)
-			if (same_inst(&figs[i].inst, &slot.inst))
-				p->e[p->n - 1].winner = slot.inst;
-	} else {
-		p->e[p->n - 1].winner = p->figs[p->e[p->n - 1].fig].inst;
-	}
-	return 0;
+	t.winner = *winner;
+	return add_entry(p, &t, figs, nfig);
 }
 
 /* ---- formatting --------------------------------------------------------- */
@@ -528,7 +348,8 @@ char *cryptarch_profile_format(const struct cryptarch_profile *p,
 			       const char *comment)
 {
 	struct text t = { NULL, 0, 0, 0 };
-	char key[2048], name[128];
+	char key[2048], name[CRYPTARCH_NAME_MAX + 1];
+	char cipher[CRYPTARCH_NAME_MAX + 1], rest[CRYPTARCH_NAME_MAX + 1];
 	size_t i, j;
 
 	t.cap = 4096;
@@ -545,7 +366,7 @@ char *cryptarch_profile_format(const struct cryptarch_profile *p,
 		comment += n + (comment[n] == '\n');
 	}
 	put(&t,
-	    "# cipher mode direction key-bits class winner, then each "
+	    "# cipher mode operation key-bits class winner, then each "
 	    "instance measured\n# with its best time per call in ns, "
 	    "fastest first. small: measured at %u\n# bytes, used for "
 	    "requests of at most %u bytes; large: measured at %u bytes.\n",
@@ -558,14 +379,13 @@ char *cryptarch_profile_format(const struct cryptarch_profile *p,
 		const struct cryptarch_profile_entry *e = &p->e[i];
 		const struct cryptarch_profile_fig *f = p->figs + e->fig;
 
-		cryptarch_instance_name(&e->winner, e->mode, name,
-					sizeof(name));
-		put(&t, "%s %s %s %s %s %s", e->cipher,
-		    cryptarch_modes[e->mode]->name, dir_names[e->decrypt],
-		    key_bits[e->key], class_names[e->cls], name);
+		split_name(e->name, cipher, sizeof(cipher), rest, sizeof(rest));
+		put(&t, "%s %s %s %s %s %s", cipher, rest,
+		    cryptarch_spec_type(&e->winner)->op_words[e->op],
+		    key_bits[e->key], class_names[e->cls],
+		    cryptarch_spec_name(&e->winner, name, sizeof(name)));
 		for (j = 0; j < e->nfig; j++) {
-			cryptarch_instance_name(&f[j].inst, e->mode, name,
-						sizeof(name));
+			cryptarch_spec_name(&f[j].inst, name, sizeof(name));
 			put(&t, " %s=", name);
 			put_ns(&t, f[j].ns);
 		}
@@ -728,28 +548,53 @@ static int parse_ns(const char *s, size_t n, double *v)
 	return 0;
 }
 
-/* Registered cipher name equal to token T, or NULL. */
-static const char *cipher_of(const struct token *t)
+/* The instance named by token S (N bytes) of algorithm NAME; 0 or -1. */
+static int resolve(const char *s, size_t n, const char *name,
+		   struct cryptarch_spec *inst)
 {
-	size_t i, n = cryptarch_alg_count();
+	if (cryptarch_spec_find(s, n, inst))
+		return -1;
+	return instance_of(inst, name) ? 0 : -1;
+}
 
-	for (i = 0; i < n; i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
+/* The algorithm name of an entry's first two tokens into NAME; 0 or an
+ * error message. */
+static const char *entry_name(const struct token *c, const struct token *m,
+			      char *name, size_t size)
+{
+	struct cryptarch_spec v[1];
+	size_t n;
+	int exact;
 
-		if (tok_is(t, a->name))
-			return a->name;
+	if (!cryptarch_algorithm_find(c->s, c->n))
+		return "unknown cipher";
+	if (memchr(m->s, '(', m->n)) {
+		if (m->n >= size)
+			return "unknown algorithm";
+		memcpy(name, m->s, m->n);
+		name[m->n] = '\0';
+	} else {
+		if (!cryptarch_template_find(m->s, m->n))
+			return "unknown mode";
+		if (m->n + c->n + 3 > size)
+			return "unknown algorithm";
+		snprintf(name, size, "%.*s(%.*s)", (int)m->n, m->s, (int)c->n,
+			 c->s);
 	}
+	if (cryptarch_spec_enumerate(name, NULL, v, NULL, 1, &n, &exact) ||
+	    exact)
+		return "not an algorithm of the cipher";
 	return NULL;
 }
 
 static int parse_entry(struct reader *r, struct cryptarch_profile *p,
 		       const struct token *tok, size_t nt)
 {
-	const char *modes[CRYPTARCH_MODE_COUNT];
 	struct cryptarch_profile_fig figs[CRYPTARCH_PROFILE_MAX_FIGS];
 	struct cryptarch_profile_entry e;
+	const char *bad;
 	size_t i, j;
-	int m, err, won = 0;
+	int err, won = 0;
 
 	if (nt < 7)
 		return fail(r, -EINVAL, "an entry needs at least 7 fields");
@@ -757,45 +602,41 @@ static int parse_entry(struct reader *r, struct cryptarch_profile *p,
 		return fail(r, -EINVAL, "more than %d figures",
 			    CRYPTARCH_PROFILE_MAX_FIGS);
 	memset(&e, 0, sizeof(e));
-	e.cipher = cipher_of(&tok[0]);
-	if (!e.cipher)
-		return fail(r, -EINVAL, "unknown cipher '%.*s'",
-			    (int)(tok[0].n > 32 ? 32 : tok[0].n), tok[0].s);
-	for (m = 0; m < CRYPTARCH_MODE_COUNT; m++)
-		modes[m] = cryptarch_modes[m]->name;
-	e.mode = tok_word(&tok[1], modes, CRYPTARCH_MODE_COUNT);
-	e.decrypt = tok_word(&tok[2], dir_names, 2);
+	bad = entry_name(&tok[0], &tok[1], e.name, sizeof(e.name));
+	if (bad)
+		return fail(r, -EINVAL, "%s: '%.*s %.*s'", bad,
+			    (int)(tok[0].n > 32 ? 32 : tok[0].n), tok[0].s,
+			    (int)(tok[1].n > 64 ? 64 : tok[1].n), tok[1].s);
 	e.key = tok_word(&tok[3], key_bits, CRYPTARCH_PROFILE_NKEYS);
 	e.cls = tok_word(&tok[4], class_names, 2);
-	if (e.mode < 0)
-		return fail(r, -EINVAL, "unknown mode");
-	if (e.decrypt < 0)
-		return fail(r, -EINVAL, "direction is not enc or dec");
+	if (resolve(tok[5].s, tok[5].n, e.name, &e.winner))
+		return fail(r, -EINVAL, "winner is not an instance of %s",
+			    e.name);
+	e.op = op_of(&e.winner, tok[2].s, tok[2].n);
+	if (e.op < 0)
+		return fail(r, -EINVAL, "unknown operation (enc, dec)");
 	if (e.key < 0)
 		return fail(r, -EINVAL, "key bits not 128, 192 or 256");
 	if (e.cls < 0)
 		return fail(r, -EINVAL, "class is not small or large");
-	if (resolve(tok[5].s, tok[5].n, e.cipher, e.mode, &e.winner))
-		return fail(r, -EINVAL, "winner is not an instance of %s %s",
-			    e.cipher, modes[e.mode]);
 	for (i = 6; i < nt; i++) {
 		const char *eq = memchr(tok[i].s, '=', tok[i].n);
 		struct cryptarch_profile_fig *f = &figs[i - 6];
 
-		if (!eq || resolve(tok[i].s, (size_t)(eq - tok[i].s), e.cipher,
-				   e.mode, &f->inst))
+		if (!eq || resolve(tok[i].s, (size_t)(eq - tok[i].s), e.name,
+				   &f->inst))
 			return fail(r, -EINVAL,
-				    "field %zu is not instance=ns of %s %s",
-				    i + 1, e.cipher, modes[e.mode]);
+				    "field %zu is not instance=ns of %s",
+				    i + 1, e.name);
 		if (parse_ns(eq + 1, (size_t)(tok[i].s + tok[i].n - eq - 1),
 			     &f->ns))
 			return fail(r, -EINVAL, "field %zu: bad figure", i + 1);
 		for (j = 0; j < i - 6; j++)
-			if (same_inst(&figs[j].inst, &f->inst))
+			if (cryptarch_spec_equal(&figs[j].inst, &f->inst))
 				return fail(r, -EINVAL,
 					    "field %zu: instance repeated",
 					    i + 1);
-		won |= same_inst(&f->inst, &e.winner);
+		won |= cryptarch_spec_equal(&f->inst, &e.winner);
 	}
 	if (!won)
 		return fail(r, -EINVAL, "the winner has no figure");
@@ -996,57 +837,6 @@ int cryptarch_profile_load(const char *path, struct cryptarch_profile **out,
 	return err;
 }
 
-/* ---- the pick ----------------------------------------------------------- */
-
-static int eligible(const struct cryptarch_alg *alg, unsigned flags,
-		    size_t keybytes)
-{
-	return keybytes >= alg->min_keysize && keybytes <= alg->max_keysize &&
-	       cryptarch_alg_verdict(alg, flags) == CRYPTARCH_ELIGIBLE &&
-	       cryptarch_alg_selftest(alg) == CRYPTARCH_SELFTEST_PASSED;
-}
-
-/* see profile.h */
-void cryptarch_profile_pick(const struct cryptarch_profile *p,
-			    const struct cryptarch_profile_entry *e,
-			    unsigned flags, size_t keybytes,
-			    const struct cryptarch_instance *prio,
-			    struct cryptarch_slot *slot)
-{
-	const struct cryptarch_profile_fig *f = p->figs + e->fig;
-	const struct cryptarch_profile_fig *best = NULL, *pf = NULL;
-	size_t i;
-
-	slot->inst = *prio;
-	slot->ns = 0;
-	slot->prio_ns = 0;
-	for (i = 0; i < e->nfig; i++)
-		if (same_inst(&f[i].inst, prio))
-			pf = &f[i];
-	if (pf)
-		slot->prio_ns = pf->ns;
-	for (i = 0; i < e->nfig && !best; i++)
-		if (eligible(f[i].inst.alg, flags, keybytes))
-			best = &f[i];
-	if (!best) {
-		slot->why = CRYPTARCH_SLOT_NONE_ELIGIBLE;
-		return;
-	}
-	if (!pf) {
-		slot->why = CRYPTARCH_SLOT_UNMEASURED;
-		return;
-	}
-	if (best != pf &&
-	    best->ns * 100 > pf->ns * (100 - CRYPTARCH_PROFILE_MARGIN_PCT)) {
-		slot->why = CRYPTARCH_SLOT_MARGIN;
-		slot->ns = pf->ns;
-		return;
-	}
-	slot->inst = best->inst;
-	slot->why = CRYPTARCH_SLOT_MEASURED;
-	slot->ns = best->ns;
-}
-
 /* ---- the profile in effect ---------------------------------------------- */
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -1110,93 +900,3 @@ void cryptarch_profile_reload(void)
 	load_active();
 }
 
-/* see profile.h */
-/*
- * Static selection of CBC encryption: the eligible instance of the cipher
- * with the highest CBC-encryption priority (registry order breaks ties),
- * or PRIO's. Its self-test runs here, as the lookup's do.
- */
-static struct cryptarch_instance cbc_encrypt_pick(
-	const struct cryptarch_choice *prio, unsigned flags)
-{
-	struct cryptarch_instance best = { prio->alg, prio->use_bulk };
-	int best_prio = cryptarch_alg_cbc_encrypt_priority(prio->alg);
-	size_t i, n = cryptarch_alg_count();
-
-	for (i = 0; i < n; i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
-		int ap;
-
-		if (a == prio->alg || strcmp(a->name, prio->alg->name) != 0 ||
-		    a->min_keysize > prio->alg->min_keysize ||
-		    a->max_keysize < prio->alg->max_keysize)
-			continue;
-		ap = cryptarch_alg_cbc_encrypt_priority(a);
-		if (ap <= best_prio ||
-		    cryptarch_alg_verdict(a, flags) != CRYPTARCH_ELIGIBLE ||
-		    cryptarch_alg_selftest(a) != CRYPTARCH_SELFTEST_PASSED)
-			continue;
-		best.alg = a;
-		best.use_bulk = cryptarch_alg_has_bulk(a, CRYPTARCH_MODE_CBC);
-		best_prio = ap;
-	}
-	return best;
-}
-
-/* see profile.h */
-struct cryptarch_instance
-cryptarch_static_instance(const struct cryptarch_choice *prio, unsigned flags,
-			  int decrypt)
-{
-	struct cryptarch_instance pi = { prio->alg, prio->use_bulk };
-
-	if (decrypt || prio->mode != CRYPTARCH_MODE_CBC ||
-	    (flags & CRYPTARCH_STATIC_PRIORITY))
-		return pi;
-	return cbc_encrypt_pick(prio, flags);
-}
-
-void cryptarch_profile_plan(const struct cryptarch_choice *prio, unsigned flags,
-			    struct cryptarch_plan *plan)
-{
-	const struct cryptarch_profile *p = NULL;
-	struct cryptarch_instance pi = { prio->alg, prio->use_bulk };
-	struct cryptarch_instance enc = pi;
-	int k, d, c;
-
-	if (!(flags & CRYPTARCH_STATIC_PRIORITY) && prio->mode >= 0) {
-		p = cryptarch_profile_active();
-		/* Without the table-based instances measured, a variable-time
-		 * lookup cannot know whether they would win. */
-		if (p && (flags & CRYPTARCH_ALLOW_VARIABLE_TIME) &&
-		    !(p->flags & CRYPTARCH_ALLOW_VARIABLE_TIME))
-			p = NULL;
-	}
-	plan->measured = p != NULL;
-	/* An exact driver name is exact in both directions (the lookup
-	 * passes CRYPTARCH_STATIC_PRIORITY for one). */
-	enc = cryptarch_static_instance(prio, flags, 0);
-	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
-		for (d = 0; d < 2; d++) {
-			for (c = 0; c < 2; c++) {
-				struct cryptarch_slot *s = &plan->slot[k][d][c];
-				const struct cryptarch_profile_entry *e;
-
-				s->inst = d == 0 ? enc : pi;
-				s->why = CRYPTARCH_SLOT_PRIORITY;
-				s->ns = 0;
-				s->prio_ns = 0;
-				if (!p)
-					continue;
-				e = cryptarch_profile_find(p, prio->alg->name,
-							   prio->mode, d, k, c);
-				if (!e)
-					s->why = CRYPTARCH_SLOT_NO_ENTRY;
-				else
-					cryptarch_profile_pick(
-						p, e, flags, 16 + 8 * (size_t)k,
-						d == 0 ? &enc : &pi, s);
-			}
-		}
-	}
-}

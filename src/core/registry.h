@@ -1,189 +1,67 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * registry.h - the descriptor every implementation registers, and the
- * registry's internal interface (lookup, availability, self-tests).
- *
- * An implementation is one file that defines one
- *     const struct cryptarch_alg cryptarch_<stem>_alg;
- * and one line in the list in registry-list.c. It provides single-block
- * functions; modes are templates over them (src/modes/). Where it also
- * accelerates a mode, it points .bulk at a struct cryptarch_bulk whose
- * non-NULL members replace the template's block loop; instances that use a
- * bulk function are named "<mode>-<driver>" (e.g. "ctr-aes-ct64") and
- * compete with the template instances "<mode>(<driver>)" for "<mode>(aes)".
+ * registry.h - the registered types, templates and drivers: the lists the
+ * build generates from src/registry.cmake (registry-list.c), enumeration
+ * and lookup by name, and each driver's availability on this CPU. Data
+ * only: no selection, no self-tests (those are selftest.h and select.h,
+ * above this).
  */
 #ifndef CRYPTARCH_REGISTRY_H
 #define CRYPTARCH_REGISTRY_H
 
 #include <stddef.h>
-#include <stdint.h>
 
-#define CRYPTARCH_BLOCK_SIZE 16
-/* Contexts are allocated with this alignment (enough for AVX-512). */
-#define CRYPTARCH_CTX_ALIGN 64
+#include "desc.h"
 
-#if defined(__GNUC__)
-#define WUR __attribute__((warn_unused_result))
-#else
-#define WUR
-#endif
+/* Registered drivers, in list order (which breaks priority ties); for
+ * tests, one extra driver may follow (cryptarch_registry_set_extra). */
+size_t cryptarch_driver_count(void);
+const struct cryptarch_driver *cryptarch_driver_at(size_t i);
+/* The index of DRV, or -1 if it is not registered. */
+int cryptarch_driver_index(const struct cryptarch_driver *drv);
+/* The driver named NAME (N bytes, not NUL-terminated), or NULL. */
+const struct cryptarch_driver *cryptarch_driver_find(const char *name,
+						      size_t n);
+/* Where DRV builds, as its line in src/registry.cmake says: "all", "x86",
+ * "x86_64", "arm64", "mips"; "tests" for the tests' extra driver. */
+const char *cryptarch_driver_where(const struct cryptarch_driver *drv);
+/* The built-in drivers only (the profile key lists them). */
+size_t cryptarch_driver_builtin_count(void);
 
-/* cryptarch_alg.flags */
-#define CRYPTARCH_ALG_CONSTANT_TIME 0x1u /* no secret-dependent branch/index */
+/* Registered templates and types, in list order. */
+size_t cryptarch_template_count(void);
+const struct cryptarch_template *cryptarch_template_at(size_t i);
+int cryptarch_template_index(const struct cryptarch_template *t);
+const struct cryptarch_template *cryptarch_template_find(const char *name,
+							  size_t n);
+size_t cryptarch_type_count(void);
+const struct cryptarch_type *cryptarch_type_at(size_t i);
+const struct cryptarch_type *cryptarch_type_find(const char *name);
 
-/*
- * Bulk functions. Each is optional. NBLOCKS >= 1 whole 16-byte blocks;
- * src == dst allowed, no alignment. CTX is the cipher context set by
- * .setkey.
- *   cbc_*: IV is the chaining value in and the last ciphertext block out.
- *   ctr_crypt: CTR is the counter block in (128-bit big-endian), and the
- *              counter after the last block out.
- *   xts_*: TWEAK is the already encrypted tweak T for the first block, in
- *          little-endian GF(2^128) order (IEEE 1619); on return it holds T
- *          multiplied by alpha NBLOCKS times. Ciphertext stealing is the
- *          template's job.
- */
-struct cryptarch_bulk {
-	int priority; /* of the "<mode>-<driver>" instances; 0: the alg's */
-	/*
-	 * Of CBC encryption alone, where it differs (0: as CBC decryption).
-	 * CBC encryption is serial: a driver whose strength is many blocks
-	 * in flight encrypts one block at a time like any other, so it may
-	 * rank lower there, and a handle then encrypts with another driver
-	 * (static selection, without a measured profile).
-	 */
-	int cbc_encrypt_priority;
-	void (*ecb_encrypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
-			    size_t nblocks);
-	void (*ecb_decrypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
-			    size_t nblocks);
-	void (*cbc_encrypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
-			    size_t nblocks, uint8_t iv[16]);
-	void (*cbc_decrypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
-			    size_t nblocks, uint8_t iv[16]);
-	void (*ctr_crypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
-			  size_t nblocks, uint8_t ctr[16]);
-	void (*xts_encrypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
-			    size_t nblocks, uint8_t tweak[16]);
-	void (*xts_decrypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
-			    size_t nblocks, uint8_t tweak[16]);
-};
+/* The algorithm named NAME (N bytes) that some driver implements, or
+ * NULL. */
+const struct cryptarch_algorithm *cryptarch_algorithm_find(const char *name,
+							    size_t n);
 
-struct cryptarch_alg {
-	const char *name;   /* cipher name: "aes", "twofish" */
-	const char *driver; /* driver name = file stem: "aes-generic" */
-	int priority;       /* static priority; higher wins */
-	unsigned blocksize; /* 16 */
-	unsigned min_keysize, max_keysize; /* bytes */
-	size_t ctxsize;     /* bytes of context, aligned CRYPTARCH_CTX_ALIGN */
-	unsigned flags;     /* CRYPTARCH_ALG_* */
-	uint64_t cpu_features; /* CRYPTARCH_CPU_* all required at run time */
-	/* Expand KEY into CTX. Returns 0 or -EINVAL for a bad length; must
-	 * accept exactly the key sizes the cipher defines (16, 24, 32). */
-	int (*setkey)(void *ctx, const uint8_t *key, size_t keylen);
-	/* One block; dst == src allowed, no alignment required. */
-	void (*encrypt)(const void *ctx, uint8_t *dst, const uint8_t *src);
-	void (*decrypt)(const void *ctx, uint8_t *dst, const uint8_t *src);
-	const struct cryptarch_bulk *bulk; /* NULL: template loops only */
-};
-
-/* Self-test state of a registered implementation. */
-enum cryptarch_selftest {
-	CRYPTARCH_SELFTEST_UNTESTED = 0,
-	CRYPTARCH_SELFTEST_PASSED = 1,
-	CRYPTARCH_SELFTEST_FAILED = 2,
-};
-
-/* The modes, in the order of cryptarch_modes[] (src/modes/mode.h). */
-enum cryptarch_mode_id {
-	CRYPTARCH_MODE_ECB,
-	CRYPTARCH_MODE_CBC,
-	CRYPTARCH_MODE_CTR,
-	CRYPTARCH_MODE_XTS,
-	CRYPTARCH_MODE_COUNT,
-};
-
-/* Number of registered implementations, and the I-th (registry order). */
-size_t cryptarch_alg_count(void);
-const struct cryptarch_alg *cryptarch_alg_at(size_t i);
-/* The implementation with this driver name, or NULL. */
-const struct cryptarch_alg *cryptarch_alg_find(const char *driver);
-
-/* 1 if every CPU feature ALG needs is present and not masked, else 0. */
-int cryptarch_alg_available(const struct cryptarch_alg *alg);
-/* Run ALG's self-test if it has not run yet (thread-safe); returns the
- * state afterwards. An unavailable ALG is not run and stays untested. */
-enum cryptarch_selftest cryptarch_alg_selftest(const struct cryptarch_alg *alg);
-/* The state without running anything. */
-enum cryptarch_selftest
-cryptarch_alg_selftest_state(const struct cryptarch_alg *alg);
-/* 1 if ALG has a bulk function for MODE (either direction). */
-int cryptarch_alg_has_bulk(const struct cryptarch_alg *alg,
-			   enum cryptarch_mode_id mode);
-/* The priority of ALG's instance of MODE (bulk priority where it has one). */
-int cryptarch_alg_mode_priority(const struct cryptarch_alg *alg,
-				enum cryptarch_mode_id mode);
-/* The priority of ALG's instance of CBC for encryption. */
-int cryptarch_alg_cbc_encrypt_priority(const struct cryptarch_alg *alg);
-
-/* Why an implementation is or is not eligible (for `cryptarch explain`). */
-enum cryptarch_verdict {
-	CRYPTARCH_ELIGIBLE = 0,
-	CRYPTARCH_NO_CPU,      /* needs a CPU feature not present or masked */
-	CRYPTARCH_NOT_CT,      /* variable-time and the flags forbid it */
-	CRYPTARCH_SELFTEST_BAD, /* its self-test failed */
-};
-enum cryptarch_verdict cryptarch_alg_verdict(const struct cryptarch_alg *alg,
-					     unsigned flags);
+/* DRV's hook for template TMPL, or NULL. */
+const struct cryptarch_hook *
+cryptarch_driver_hook(const struct cryptarch_driver *drv,
+		      const struct cryptarch_template *tmpl);
 
 /*
- * A resolved name: the implementation and, for skciphers, the mode and
- * whether its bulk functions are used ("ctr-aes-ct64") or only its
- * single-block ones ("ctr(aes-ct64)").
+ * How DRV's constant-time claim is verified, as a phrase into BUF (SIZE
+ * bytes): "valgrind memcheck", "qemu trace (aarch64)", "valgrind memcheck,
+ * qemu trace (aarch64, mips)", "unverified: <reason>", or for a
+ * table-based driver "no (not constant-time)". Returns BUF.
  */
-struct cryptarch_choice {
-	const struct cryptarch_alg *alg;
-	int mode; /* enum cryptarch_mode_id, or -1 for a plain cipher */
-	int use_bulk;
-	char driver[96]; /* the instance's driver name */
-};
+char *cryptarch_driver_ct_text(const struct cryptarch_driver *drv, char *buf,
+			       size_t size);
 
-/*
- * Resolve NAME under FLAGS. WANT_MODE is 1 for skcipher names (which must
- * name a mode) and 0 for cipher names (which must not). Candidates are
- * checked in order of preference and the first whose self-test passes wins.
- * Returns 0, -EINVAL (malformed name) or -ENOENT.
- */
-int cryptarch_lookup(const char *name, unsigned flags, int want_mode,
-		     struct cryptarch_choice *out) WUR;
+/* 1 if every CPU feature DRV needs is present and not masked, else 0. */
+int cryptarch_driver_available(const struct cryptarch_driver *drv);
 
-/*
- * Parse NAME into a mode (or -1) and an inner cipher/driver name, checking
- * only the syntax; the inner name goes to INNER (size INNERSZ). A name of
- * the form "<mode>-<driver>" is not split here. Returns 0 or -EINVAL.
- */
-int cryptarch_parse_name(const char *name, int *mode, char *inner,
-			 size_t innersz) WUR;
-
-/* Self-test one implementation against the built-in vectors
- * (selftest.c). Returns 0 if it passed, -EIO otherwise. */
-int cryptarch_selftest_run(const struct cryptarch_alg *alg) WUR;
-
-/* For tests only: register one extra implementation after the built-in
- * ones (at most one at a time; NULL removes it). Not thread-safe. */
-void cryptarch_registry_set_extra(const struct cryptarch_alg *alg);
-
-/*
- * Measured selection (profile.h): resolve NAME as cryptarch_lookup() does,
- * the choice by priority into *OUT, and fill *PLAN with the instance to use
- * per key size, direction and request size class. For a cipher name
- * ("cbc(aes)") under flags without CRYPTARCH_STATIC_PRIORITY the plan
- * comes from the profile in effect where there is one; for a driver name
- * every slot is *OUT. Returns as cryptarch_lookup().
- */
-struct cryptarch_plan;
-int cryptarch_lookup_plan(const char *name, unsigned flags,
-			  struct cryptarch_choice *out,
-			  struct cryptarch_plan *plan) WUR;
+/* For tests only: register one extra driver after the built-in ones (at
+ * most one at a time; NULL removes it). Not thread-safe. */
+void cryptarch_registry_set_extra(const struct cryptarch_driver *drv);
 
 #endif /* CRYPTARCH_REGISTRY_H */

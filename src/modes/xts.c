@@ -3,7 +3,7 @@
  * xts.c - the XTS template (IEEE Std 1619-2007, XTS-AES, applied to any
  * 128-bit block cipher). The tweak key encrypts the iv into T; block j is
  * E(P xor T*alpha^j) xor T*alpha^j with the data key. Whole blocks go to
- * the bulk xts function where there is one; a length that is not a
+ * the driver's xts hook (xts.h) where there is one; a length that is not a
  * multiple of 16 ends with ciphertext stealing (IEEE 1619 5.3.2 and 5.4.2),
  * which this template does with the single-block functions. One call is one
  * data unit, so the iv is left unchanged; len < 16 is -EINVAL. Tweaks and
@@ -14,15 +14,16 @@
 #include <string.h>
 
 #include "../core/memzero.h"
+#include "../types/skcipher.h"
 #include "xts-tweak.h"
-#include "mode.h"
+#include "xts.h"
 
 typedef void (*block_fn)(const void *, uint8_t *, const uint8_t *);
 typedef void (*bulk_fn)(const void *, uint8_t *, const uint8_t *, size_t,
 			uint8_t *);
 
 /* N whole blocks with tweak T (advanced past them). */
-static void xts_blocks(const struct cryptarch_mode_inst *m, bulk_fn bulk,
+static void xts_blocks(const struct cryptarch_inst *m, bulk_fn bulk,
 		       block_fn one, uint8_t *dst, const uint8_t *src,
 		       size_t n, uint8_t t[16])
 {
@@ -32,12 +33,12 @@ static void xts_blocks(const struct cryptarch_mode_inst *m, bulk_fn bulk,
 	if (n == 0)
 		return;
 	if (bulk) {
-		bulk(m->ctx, dst, src, n, t);
+		bulk(m->key[0], dst, src, n, t);
 		return;
 	}
 	for (i = 0; i < n; i++) {
 		xor_block(x, src + 16 * i, t);
-		one(m->ctx, x, x);
+		one(m->key[0], x, x);
 		xor_block(dst + 16 * i, x, t);
 		xts_mul_alpha(t);
 	}
@@ -45,32 +46,32 @@ static void xts_blocks(const struct cryptarch_mode_inst *m, bulk_fn bulk,
 }
 
 /* One block through ONE with tweak T (T unchanged). */
-static void xts_one(const struct cryptarch_mode_inst *m, block_fn one,
+static void xts_one(const struct cryptarch_inst *m, block_fn one,
 		    uint8_t *dst, const uint8_t *src, const uint8_t t[16])
 {
 	uint8_t x[16];
 
 	xor_block(x, src, t);
-	one(m->ctx, x, x);
+	one(m->key[0], x, x);
 	xor_block(dst, x, t);
 	cryptarch_memzero(x, sizeof(x));
 }
 
-static int xts_crypt(const struct cryptarch_mode_inst *m, uint8_t *dst,
+static int xts_crypt(const struct cryptarch_inst *m, uint8_t *dst,
 		     const uint8_t *src, size_t len, const uint8_t *iv,
 		     int enc)
 {
-	const struct cryptarch_bulk *b = m->bulk;
-	block_fn one = enc ? m->alg->encrypt : m->alg->decrypt;
+	const struct cryptarch_xts_hooks *h = m->hook;
+	block_fn one = enc ? m->cipher->encrypt : m->cipher->decrypt;
 	bulk_fn bulk = NULL;
 	size_t n = len / 16, tail = len % 16, last;
 	uint8_t t[16], t2[16], cc[16], pp[16];
 
 	if (len < 16)
 		return -EINVAL;
-	if (b)
-		bulk = enc ? b->xts_encrypt : b->xts_decrypt;
-	m->alg->encrypt(m->ctx2, t, iv);
+	if (h)
+		bulk = enc ? h->encrypt : h->decrypt;
+	m->cipher->encrypt(m->key[1], t, iv);
 	if (tail == 0) {
 		xts_blocks(m, bulk, one, dst, src, n, t);
 		goto out;
@@ -96,22 +97,55 @@ out:
 	return 0;
 }
 
-static int xts_encrypt(const struct cryptarch_mode_inst *m, uint8_t *dst,
+static int xts_encrypt(const struct cryptarch_inst *m, uint8_t *dst,
 		       const uint8_t *src, size_t len, uint8_t *iv)
 {
 	return xts_crypt(m, dst, src, len, iv, 1);
 }
 
-static int xts_decrypt(const struct cryptarch_mode_inst *m, uint8_t *dst,
+static int xts_decrypt(const struct cryptarch_inst *m, uint8_t *dst,
 		       const uint8_t *src, size_t len, uint8_t *iv)
 {
 	return xts_crypt(m, dst, src, len, iv, 0);
 }
 
-const struct cryptarch_mode cryptarch_mode_xts = {
+static const struct cryptarch_kat kats[] = {
+	/* IEEE Std 1619-2007 Annex B, XTS-AES-128 test vector 2 */
+	{ "xts(aes)",
+	  "11111111111111111111111111111111222222222222222222222222"
+	  "22222222",
+	  "33333333330000000000000000000000",
+	  "44444444444444444444444444444444444444444444444444444444"
+	  "44444444",
+	  "c454185e6a16936e39334038acef838bfb186fff7480adc4289382ec"
+	  "d6d394f0" },
+	/* IEEE Std 1619-2007 Annex B, XTS-AES-128 test vector 15 */
+	{ "xts(aes)",
+	  "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0bfbebdbcbbbab9b8b7b6b5b4"
+	  "b3b2b1b0",
+	  "9a785634120000000000000000000000",
+	  "000102030405060708090a0b0c0d0e0f10",
+	  "6c1625db4671522d3d7599601de7ca09ed" },
+	/* Linux v6.1.12 crypto/testmgr.h tf_xts_tv_template[1] */
+	{ "xts(twofish)",
+	  "11111111111111111111111111111111222222222222222222222222"
+	  "22222222",
+	  "33333333330000000000000000000000",
+	  "44444444444444444444444444444444444444444444444444444444"
+	  "44444444",
+	  "570e8fe52a35614f32d3bd360515442c5806f7f800a8b6d5c62892db"
+	  "d834a2e9" },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+const struct cryptarch_template cryptarch_xts_template = {
 	.name = "xts",
-	.nkeys = 2,
+	.type = &cryptarch_type_skcipher,
+	.nargs = 1,
+	.args = { &cryptarch_type_cipher },
+	.nkeys = 2, /* data-unit key, then tweak key */
 	.ivsize = 16,
-	.encrypt = xts_encrypt,
-	.decrypt = xts_decrypt,
+	.ops = &(const struct cryptarch_skcipher_ops){ xts_encrypt,
+						       xts_decrypt },
+	.kats = kats,
 };

@@ -1,19 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * handle.h - internals of the skcipher and cipher handles that tests and
- * the `cryptarch` command may look at, and the aligned context allocator.
+ * the `cryptarch` command may look at.
  */
 #ifndef CRYPTARCH_HANDLE_H
 #define CRYPTARCH_HANDLE_H
 
 #include <stddef.h>
 
+#include "../core/alloc.h"
 #include "cryptarch.h"
 
 /* The key context(s) of a handle (xts: both keys, back to back; a handle
- * whose directions or size classes use different implementations: each
- * one's, back to back, in one allocation) and their size in bytes; for
- * tests that check wiping. */
+ * whose directions or size classes use different drivers: each one's,
+ * back to back, in one allocation) and their size in bytes; for tests
+ * that check wiping. */
 const void *cryptarch_skcipher_ctx(const cryptarch_skcipher *tfm, size_t *size);
 const void *cryptarch_cipher_ctx(const cryptarch_cipher *tfm, size_t *size);
 
@@ -23,15 +24,8 @@ const void *cryptarch_cipher_ctx(const cryptarch_cipher *tfm, size_t *size);
  * the smallest), into BUF; returns BUF. */
 const char *cryptarch_skcipher_slot(const cryptarch_skcipher *tfm, int decrypt,
 				    int large, char *buf, size_t size);
-/* The number of distinct implementations (key contexts, or xts pairs) the
- * handle keys for the key size set: 1, or more for a split handle. */
+/* The number of distinct key contexts (xts: pairs) the handle keys for
+ * the key size set: 1, or more for a split handle. */
 size_t cryptarch_skcipher_nimpl(const cryptarch_skcipher *tfm);
-
-/* SIZE rounded up to the context alignment. */
-size_t cryptarch_ctx_round(size_t size);
-/* Zeroed memory of SIZE bytes aligned to CRYPTARCH_CTX_ALIGN, or NULL. */
-void *cryptarch_ctx_alloc(size_t size);
-/* Wipe SIZE bytes at P and free them; P may be NULL. */
-void cryptarch_ctx_free(void *p, size_t size);
 
 #endif /* CRYPTARCH_HANDLE_H */
