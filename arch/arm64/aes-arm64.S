@@ -272,8 +272,10 @@ CPU_BE(	ror	x17, x17, #32	)
 /*
  * The block functions, one per direction, called with bl from the entry
  * points below; not C-callable (local symbols, so that profilers and
- * nm -S show them). In: x0 kp, w4 rounds, x6 and x7 the tables, x8 and
- * x10 the input halves (h0, h1 form). Out: x9 and x11 the output halves.
+ * nm -S show them). Leaves that never spill x30: no landing pad (no
+ * indirect branch reaches them) and no return-address signing. In: x0
+ * kp, w4 rounds, x6 and x7 the tables, x8 and x10 the input halves (h0,
+ * h1 form). Out: x9 and x11 the output halves.
  * Changes x8-x17 only; preserves x0-x7, the flags and the stack.
  */
 	.text
@@ -292,12 +294,14 @@ cryptarch_aes_arm64_dec_block:
 	.size	cryptarch_aes_arm64_dec_block, . - cryptarch_aes_arm64_dec_block
 
 /*
- * Entry: stop at once if NBLOCKS (x3) is 0; push the frame record (and
- * x19, x20 when SAVE is 1), then the table addresses into x6, x7 and kp
- * into x0.
+ * Entry: stop at once if NBLOCKS (x3) is 0; sign the return address (the
+ * block functions' bl overwrites x30, so it goes on the stack: see
+ * CRYPTARCH_SIGN_LR in ../asm.h), push the frame record (and x19, x20
+ * when SAVE is 1), then the table addresses into x6, x7 and kp into x0.
  */
 	.macro	aes_enter, save, rtab, stab, done
 	cbz	x3, \done
+	CRYPTARCH_SIGN_LR
 	.if	\save
 	stp	x29, x30, [sp, #-32]!
 	mov	x29, sp
@@ -316,7 +320,8 @@ cryptarch_aes_arm64_dec_block:
 
 /*
  * Exit: zero x8-x17, which held state and round keys (x19, x20, when SAVE
- * is 1, get the caller's values back), and pop the frame.
+ * is 1, get the caller's values back), pop the frame and authenticate the
+ * return address, sp as it was when it was signed.
  */
 	.macro	aes_leave, save
 	.irp	r, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
@@ -328,6 +333,7 @@ cryptarch_aes_arm64_dec_block:
 	.else
 	ldp	x29, x30, [sp], #16
 	.endif
+	CRYPTARCH_AUTH_LR
 	.endm
 
 /* The next source block into x8, x10 (h0, h1 form), SRC advanced. */
@@ -349,7 +355,8 @@ CPU_BE(	rev	x11, x11	)
  * The register map of every entry point below adds to the one above:
  *   x1 dst and x2 src advance by 16 per block, x3 counts the blocks down
  *   (every function returns at once for 0), x5 is the mode's 16-byte
- *   in/out value (iv, counter or tweak), x29, x30 the frame record.
+ *   in/out value (iv, counter or tweak), x29, x30 the frame record (x30
+ *   signed while it is on the stack).
  * Callee-saved registers: x19, x20 where said, saved and restored on the
  * stack; no others are used. None of them touches memory other than SRC,
  * DST, the round keys, the tables, x5's 16 bytes and its own 16 or 32

@@ -4,9 +4,9 @@
  * in aes-arm64.S: T-table AES with one round table per direction and
  * rotates, byte S-boxes for the last round): the registry descriptor, the
  * key schedule (aes-generic's, so the context is struct
- * cryptarch_aes_generic_ctx) and the single-block and bulk functions,
+ * cryptarch_aes_generic_ctx) and the single-block and hook functions,
  * which hand the round-key array and the round count to the assembly, so
- * that it needs no structure offsets. Every mode has a bulk function
+ * that it needs no structure offsets. Every mode has a hook
  * (ECB, CBC both ways, CTR, XTS both ways), each one loop in assembly
  * around the block function. NOT constant-time (key- and data-dependent
  * table indices). Needs only the base AArch64 instruction set
@@ -19,15 +19,20 @@
 #include <stdint.h>
 
 #include "../../src/aes/aes-generic.h"
-#include "../../src/core/registry.h"
+#include "../../src/aes/aes.h"
+#include "../../src/core/desc.h"
+#include "../../src/modes/cbc.h"
+#include "../../src/modes/ctr.h"
+#include "../../src/modes/ecb.h"
+#include "../../src/modes/xts.h"
 
 /*
  * The assembly (aes-arm64.S). RK is the ek array for encryption (and CTR)
  * and the dk array for decryption, ROUNDS 10, 12 or 14; NBLOCKS whole
  * blocks (0 does nothing) from SRC to DST, which may be equal and need no
  * alignment. The last argument of the mode functions is the in/out value
- * of struct cryptarch_bulk (registry.h): the CBC chaining value, the CTR
- * counter, the XTS tweak.
+ * of the hooks (struct cryptarch_<mode>_hooks in src/modes/<mode>.h): the
+ * CBC chaining value, the CTR counter, the XTS tweak.
  */
 void cryptarch_aes_arm64_ecb_encrypt(const uint32_t *rk, uint8_t *dst,
 				     const uint8_t *src, size_t nblocks,
@@ -64,19 +69,22 @@ _Static_assert(sizeof(((struct cryptarch_aes_generic_ctx *)0)->dk) ==
 		       16 * (CRYPTARCH_AES_MAX_ROUNDS + 1),
 	       "aes-arm64 round-key array");
 
-static int setkey(void *ctx, const uint8_t *key, size_t keylen)
+static int cryptarch_aes_arm64_setkey(void *ctx, const uint8_t *key,
+				      size_t keylen)
 {
 	return cryptarch_aes_generic_expandkey(ctx, key, keylen);
 }
 
-static void encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+static void cryptarch_aes_arm64_encrypt(const void *ctx, uint8_t *dst,
+					const uint8_t *src)
 {
 	const struct cryptarch_aes_generic_ctx *c = ctx;
 
 	cryptarch_aes_arm64_ecb_encrypt(c->ek, dst, src, 1, c->rounds);
 }
 
-static void decrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+static void cryptarch_aes_arm64_decrypt(const void *ctx, uint8_t *dst,
+					const uint8_t *src)
 {
 	const struct cryptarch_aes_generic_ctx *c = ctx;
 
@@ -143,29 +151,19 @@ static void xts_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 					tweak);
 }
 
-static const struct cryptarch_bulk bulk = {
-	.priority = 0, /* the alg's */
-	.ecb_encrypt = ecb_encrypt,
-	.ecb_decrypt = ecb_decrypt,
-	.cbc_encrypt = cbc_encrypt,
-	.cbc_decrypt = cbc_decrypt,
-	.ctr_crypt = ctr_crypt,
-	.xts_encrypt = xts_encrypt,
-	.xts_decrypt = xts_decrypt,
-};
-
-const struct cryptarch_alg cryptarch_aes_arm64_alg = {
-	.name = "aes",
-	.driver = "aes-arm64",
+CRYPTARCH_DRIVER(aes_arm64,
+	.name = "aes-arm64",
+	.alg = &cryptarch_aes,
+	.summary = "AArch64 assembly on one 1 KB round table per direction "
+		    "(the other columns by rotates folded into the XORs) and "
+		    "the byte S-boxes for the last round: 2.5 KB of tables "
+		    "instead of 16 KB; hooks for every mode",
 	.priority = 200,
-	.blocksize = 16,
-	.min_keysize = 16,
-	.max_keysize = 32,
 	.ctxsize = sizeof(struct cryptarch_aes_generic_ctx),
-	.flags = 0, /* table lookups: not CRYPTARCH_ALG_CONSTANT_TIME */
 	.cpu_features = 0,
-	.setkey = setkey,
-	.encrypt = encrypt,
-	.decrypt = decrypt,
-	.bulk = &bulk,
-};
+	/* the wrappers above; the assembly has the stem's mode names */
+	.hooks = CRYPTARCH_HOOKS(
+		CRYPTARCH_ECB_HOOK_FNS(ecb_encrypt, ecb_decrypt),
+		CRYPTARCH_CBC_HOOK_FNS(cbc_encrypt, cbc_decrypt),
+		CRYPTARCH_CTR_HOOK_FNS(ctr_crypt),
+		CRYPTARCH_XTS_HOOK_FNS(xts_encrypt, xts_decrypt)));

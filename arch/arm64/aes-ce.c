@@ -13,7 +13,8 @@
  * next round key rather than into the chained state, so that only
  * AESE/AESMC lie on the dependency chain. ECB, CBC decryption, CTR
  * (128-bit big-endian counter, carry through all 128 bits) and XTS run
- * eight blocks in flight, then the rest one at a time. Decryption is the
+ * eight blocks in flight, then the rest one at a time: the loops of
+ * aes-modes.h, which aes-neon shares. Decryption is the
  * equivalent inverse cipher of FIPS-197 section 5.3.5. Constant-time: the
  * AES instructions' timing does not depend on their operands, no branch
  * or memory index depends on the key or the data, and the key schedule
@@ -44,39 +45,58 @@
  * become registers. */
 #define UNROLL _Pragma("GCC unroll 15")
 
-/* Blocks in flight in the bulk functions. */
-#define WAY 8
+/*
+ * The round keys of one call, loaded into registers once (an array of
+ * vectors that full unrolling turns into registers), and the round count,
+ * a constant in each copy of the code (BY_ROUNDS).
+ */
+struct ce_keys {
+	uint8x16_t k[15];
+	int nr;
+};
 
-/* Call FN(args..., ROUNDS) with the round count of context C as a
- * constant, so that each key size gets its own unrolled code. */
-#define BY_ROUNDS(c, fn, ...)                \
-	do {                                 \
-		if ((c)->rounds == 10)       \
-			fn(__VA_ARGS__, 10); \
-		else if ((c)->rounds == 12)  \
-			fn(__VA_ARGS__, 12); \
-		else                         \
-			fn(__VA_ARGS__, 14); \
+/* KC = RK[0..NR]. */
+static INLINE void load_keys(struct ce_keys *kc, const uint8_t (*rk)[16],
+			     const int nr)
+{
+	int r;
+
+	kc->nr = nr;
+	UNROLL
+	for (r = 0; r <= nr; r++)
+		kc->k[r] = vld1q_u8(rk[r]);
+}
+
+/*
+ * Call FN(&keys, args...) with the round keys RK of context C loaded and
+ * the round count a constant, so that each key size gets its own unrolled
+ * code with every round key in a register.
+ */
+#define WITH_KEYS(rk, nr, fn, ...)       \
+	do {                             \
+		struct ce_keys kc_;      \
+                                         \
+		load_keys(&kc_, rk, nr); \
+		fn(&kc_, __VA_ARGS__);   \
+	} while (0)
+#define BY_ROUNDS(c, rk, fn, ...)                           \
+	do {                                                \
+		if ((c)->rounds == 10)                      \
+			WITH_KEYS(rk, 10, fn, __VA_ARGS__); \
+		else if ((c)->rounds == 12)                 \
+			WITH_KEYS(rk, 12, fn, __VA_ARGS__); \
+		else                                        \
+			WITH_KEYS(rk, 14, fn, __VA_ARGS__); \
 	} while (0)
 
 #define EK(c) ((const uint8_t(*)[16])(c)->ek)
 #define DK(c) ((const uint8_t(*)[16])(c)->dk)
 
-/* K[0..NR] = RK[0..NR]. */
-static INLINE void load_keys(uint8x16_t *k, const uint8_t (*rk)[16],
-			     const int nr)
+/* The N blocks S[] through the cipher with the round keys KC. */
+static INLINE void enc_n(const struct ce_keys *kc, uint8x16_t *s, const int n)
 {
-	int r;
-
-	UNROLL
-	for (r = 0; r <= nr; r++)
-		k[r] = vld1q_u8(rk[r]);
-}
-
-/* The N blocks S[] through the cipher with round keys K[0..NR]. */
-static INLINE void enc_n(const uint8x16_t *k, const int nr, uint8x16_t *s,
-			 const int n)
-{
+	const uint8x16_t *k = kc->k;
+	const int nr = kc->nr;
 	int r, i;
 
 	UNROLL
@@ -90,10 +110,11 @@ static INLINE void enc_n(const uint8x16_t *k, const int nr, uint8x16_t *s,
 		s[i] = veorq_u8(vaeseq_u8(s[i], k[nr - 1]), k[nr]);
 }
 
-/* The same through the equivalent inverse cipher, K[] from dk. */
-static INLINE void dec_n(const uint8x16_t *k, const int nr, uint8x16_t *s,
-			 const int n)
+/* The same through the equivalent inverse cipher, KC from dk. */
+static INLINE void dec_n(const struct ce_keys *kc, uint8x16_t *s, const int n)
 {
+	const uint8x16_t *k = kc->k;
+	const int nr = kc->nr;
 	int r, i;
 
 	UNROLL
@@ -105,6 +126,42 @@ static INLINE void dec_n(const uint8x16_t *k, const int nr, uint8x16_t *s,
 	UNROLL
 	for (i = 0; i < n; i++)
 		s[i] = veorq_u8(vaesdq_u8(s[i], k[nr - 1]), k[nr]);
+}
+
+/* ECB, CBC decryption, CTR and XTS: the loops of aes-modes.h, eight
+ * blocks in flight; with up to 15 round keys in registers, CBC decryption
+ * reads the ciphertext blocks it needs again from memory. */
+#define AES_MODES_WAY 8
+#define AES_MODES_CORE struct ce_keys
+#define AES_MODES_ENC enc_n
+#define AES_MODES_DEC dec_n
+#define AES_MODES_CBC_RELOAD 1
+#include "aes-modes.h"
+
+static INLINE void ecb_body(const struct ce_keys *kc, uint8_t *dst,
+			    const uint8_t *src, size_t nblocks, int dec)
+{
+	MODES_ECB(kc, dst, src, nblocks, dec);
+}
+
+static INLINE void cbc_dec_body(const struct ce_keys *kc, uint8_t *dst,
+				const uint8_t *src, size_t nblocks,
+				uint8_t iv[16])
+{
+	MODES_CBC_DEC(kc, dst, src, nblocks, iv);
+}
+
+static INLINE void ctr_body(const struct ce_keys *kc, uint8_t *dst,
+			    const uint8_t *src, size_t nblocks, uint8_t ctr[16])
+{
+	MODES_CTR(kc, dst, src, nblocks, ctr);
+}
+
+static INLINE void xts_body(const struct ce_keys *kc, uint8_t *dst,
+			    const uint8_t *src, size_t nblocks,
+			    uint8_t tweak[16], int dec)
+{
+	MODES_XTS(kc, dst, src, nblocks, tweak, dec);
 }
 
 /* SubWord on a word: AESE with a zero key on the word in every column. */
@@ -156,23 +213,21 @@ int cryptarch_aes_ce_setkey(void *vctx, const uint8_t *key, size_t keylen)
 	return 0;
 }
 
-static INLINE void enc_block(const uint8_t (*rk)[16], uint8_t *dst,
-			     const uint8_t *src, const int nr)
+static INLINE void enc_block(const struct ce_keys *kc, uint8_t *dst,
+			     const uint8_t *src)
 {
-	uint8x16_t k[15], s = vld1q_u8(src);
+	uint8x16_t s = vld1q_u8(src);
 
-	load_keys(k, rk, nr);
-	enc_n(k, nr, &s, 1);
+	enc_n(kc, &s, 1);
 	vst1q_u8(dst, s);
 }
 
-static INLINE void dec_block(const uint8_t (*rk)[16], uint8_t *dst,
-			     const uint8_t *src, const int nr)
+static INLINE void dec_block(const struct ce_keys *kc, uint8_t *dst,
+			     const uint8_t *src)
 {
-	uint8x16_t k[15], s = vld1q_u8(src);
+	uint8x16_t s = vld1q_u8(src);
 
-	load_keys(k, rk, nr);
-	dec_n(k, nr, &s, 1);
+	dec_n(kc, &s, 1);
 	vst1q_u8(dst, s);
 }
 
@@ -181,7 +236,7 @@ void cryptarch_aes_ce_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
 {
 	const struct cryptarch_aes_ce_ctx *c = ctx;
 
-	BY_ROUNDS(c, enc_block, EK(c), dst, src);
+	BY_ROUNDS(c, EK(c), enc_block, dst, src);
 }
 
 /* See aes-ce.h. */
@@ -189,38 +244,7 @@ void cryptarch_aes_ce_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
 {
 	const struct cryptarch_aes_ce_ctx *c = ctx;
 
-	BY_ROUNDS(c, dec_block, DK(c), dst, src);
-}
-
-static INLINE void ecb_body(const uint8_t (*rk)[16], uint8_t *dst,
-			    const uint8_t *src, size_t nblocks, int dec,
-			    const int nr)
-{
-	uint8x16_t k[15], s[WAY];
-	int i;
-
-	load_keys(k, rk, nr);
-	for (; nblocks >= WAY;
-	     nblocks -= WAY, src += 16 * WAY, dst += 16 * WAY) {
-		UNROLL
-		for (i = 0; i < WAY; i++)
-			s[i] = vld1q_u8(src + 16 * i);
-		if (dec)
-			dec_n(k, nr, s, WAY);
-		else
-			enc_n(k, nr, s, WAY);
-		UNROLL
-		for (i = 0; i < WAY; i++)
-			vst1q_u8(dst + 16 * i, s[i]);
-	}
-	for (; nblocks; nblocks--, src += 16, dst += 16) {
-		s[0] = vld1q_u8(src);
-		if (dec)
-			dec_n(k, nr, s, 1);
-		else
-			enc_n(k, nr, s, 1);
-		vst1q_u8(dst, s[0]);
-	}
+	BY_ROUNDS(c, DK(c), dec_block, dst, src);
 }
 
 /* See aes-ce.h. */
@@ -229,7 +253,7 @@ void cryptarch_aes_ce_ecb_encrypt(const void *ctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_ce_ctx *c = ctx;
 
-	BY_ROUNDS(c, ecb_body, EK(c), dst, src, nblocks, 0);
+	BY_ROUNDS(c, EK(c), ecb_body, dst, src, nblocks, 0);
 }
 
 /* See aes-ce.h. */
@@ -238,7 +262,7 @@ void cryptarch_aes_ce_ecb_decrypt(const void *ctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_ce_ctx *c = ctx;
 
-	BY_ROUNDS(c, ecb_body, DK(c), dst, src, nblocks, 1);
+	BY_ROUNDS(c, DK(c), ecb_body, dst, src, nblocks, 1);
 }
 
 /*
@@ -247,16 +271,17 @@ void cryptarch_aes_ce_ecb_decrypt(const void *ctx, uint8_t *dst,
  * (x ^ k[nr] ^ p) ^ k[0]: that is AESE(x, p ^ (k[nr] ^ k[0])), where
  * p ^ (k[nr] ^ k[0]) does not depend on the chain.
  */
-static INLINE void cbc_enc_body(const uint8_t (*rk)[16], uint8_t *dst,
+static INLINE void cbc_enc_body(const struct ce_keys *kc, uint8_t *dst,
 				const uint8_t *src, size_t nblocks,
-				uint8_t iv[16], const int nr)
+				uint8_t iv[16])
 {
-	uint8x16_t k[15], x, c, k0last;
+	const uint8x16_t *k = kc->k;
+	const int nr = kc->nr;
+	uint8x16_t x, c, k0last;
 	int r;
 
 	if (!nblocks)
 		return;
-	load_keys(k, rk, nr);
 	k0last = veorq_u8(k[0], k[nr]);
 	/* The first block: x ^ k[nr] = iv, so x = iv ^ k[nr]. */
 	x = veorq_u8(vld1q_u8(iv), k[nr]);
@@ -279,43 +304,7 @@ void cryptarch_aes_ce_cbc_encrypt(const void *ctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_ce_ctx *c = ctx;
 
-	BY_ROUNDS(c, cbc_enc_body, EK(c), dst, src, nblocks, iv);
-}
-
-/*
- * CBC decryption, eight blocks at a time. The outputs are written last
- * block first, each XORed with the ciphertext block before it read back
- * from SRC: in place, that block is overwritten only afterwards.
- */
-static INLINE void cbc_dec_body(const uint8_t (*rk)[16], uint8_t *dst,
-				const uint8_t *src, size_t nblocks,
-				uint8_t iv[16], const int nr)
-{
-	uint8x16_t k[15], s[WAY], v = vld1q_u8(iv), next;
-	int i;
-
-	load_keys(k, rk, nr);
-	for (; nblocks >= WAY;
-	     nblocks -= WAY, src += 16 * WAY, dst += 16 * WAY) {
-		UNROLL
-		for (i = 0; i < WAY; i++)
-			s[i] = vld1q_u8(src + 16 * i);
-		next = s[WAY - 1];
-		dec_n(k, nr, s, WAY);
-		UNROLL
-		for (i = WAY - 1; i > 0; i--)
-			vst1q_u8(dst + 16 * i,
-				 veorq_u8(s[i], vld1q_u8(src + 16 * (i - 1))));
-		vst1q_u8(dst, veorq_u8(s[0], v));
-		v = next;
-	}
-	for (; nblocks; nblocks--, src += 16, dst += 16) {
-		s[0] = next = vld1q_u8(src);
-		dec_n(k, nr, s, 1);
-		vst1q_u8(dst, veorq_u8(s[0], v));
-		v = next;
-	}
-	vst1q_u8(iv, v);
+	BY_ROUNDS(c, EK(c), cbc_enc_body, dst, src, nblocks, iv);
 }
 
 /* See aes-ce.h. */
@@ -325,64 +314,7 @@ void cryptarch_aes_ce_cbc_decrypt(const void *ctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_ce_ctx *c = ctx;
 
-	BY_ROUNDS(c, cbc_dec_body, DK(c), dst, src, nblocks, iv);
-}
-
-/* The 16 bytes of two 64-bit values, each stored big-endian (BE set) or
- * little-endian: a CTR counter block, an XTS tweak. */
-static INLINE uint8x16_t vec_from64(uint64_t a, uint64_t b, int be)
-{
-#if defined(__AARCH64EB__)
-	uint8_t buf[16];
-
-	if (be) {
-		store64_be(buf, a);
-		store64_be(buf + 8, b);
-	} else {
-		store64_le(buf, a);
-		store64_le(buf + 8, b);
-	}
-	return vld1q_u8(buf);
-#else
-	if (be) {
-		a = __builtin_bswap64(a);
-		b = __builtin_bswap64(b);
-	}
-	return vreinterpretq_u8_u64(
-		vcombine_u64(vcreate_u64(a), vcreate_u64(b)));
-#endif
-}
-
-static INLINE void ctr_body(const uint8_t (*rk)[16], uint8_t *dst,
-			    const uint8_t *src, size_t nblocks, uint8_t ctr[16],
-			    const int nr)
-{
-	uint64_t hi = load64_be(ctr), lo = load64_be(ctr + 8);
-	uint8x16_t k[15], s[WAY];
-	int i;
-
-	load_keys(k, rk, nr);
-	for (; nblocks >= WAY;
-	     nblocks -= WAY, src += 16 * WAY, dst += 16 * WAY) {
-		UNROLL
-		for (i = 0; i < WAY; i++) {
-			s[i] = vec_from64(hi, lo, 1);
-			ctr_add64(&hi, &lo, 1);
-		}
-		enc_n(k, nr, s, WAY);
-		UNROLL
-		for (i = 0; i < WAY; i++)
-			vst1q_u8(dst + 16 * i,
-				 veorq_u8(s[i], vld1q_u8(src + 16 * i)));
-	}
-	for (; nblocks; nblocks--, src += 16, dst += 16) {
-		s[0] = vec_from64(hi, lo, 1);
-		ctr_add64(&hi, &lo, 1);
-		enc_n(k, nr, s, 1);
-		vst1q_u8(dst, veorq_u8(s[0], vld1q_u8(src)));
-	}
-	store64_be(ctr, hi);
-	store64_be(ctr + 8, lo);
+	BY_ROUNDS(c, DK(c), cbc_dec_body, dst, src, nblocks, iv);
 }
 
 /* See aes-ce.h. */
@@ -392,48 +324,7 @@ void cryptarch_aes_ce_ctr_crypt(const void *ctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_ce_ctx *c = ctx;
 
-	BY_ROUNDS(c, ctr_body, EK(c), dst, src, nblocks, ctr);
-}
-
-/* XTS: each block XORed with its tweak before and after the cipher; the
- * tweak is multiplied by alpha from one block to the next. */
-static INLINE void xts_body(const uint8_t (*rk)[16], uint8_t *dst,
-			    const uint8_t *src, size_t nblocks,
-			    uint8_t tweak[16], int dec, const int nr)
-{
-	uint64_t lo = load64_le(tweak), hi = load64_le(tweak + 8);
-	uint8x16_t k[15], s[WAY], t[WAY];
-	int i;
-
-	load_keys(k, rk, nr);
-	for (; nblocks >= WAY;
-	     nblocks -= WAY, src += 16 * WAY, dst += 16 * WAY) {
-		UNROLL
-		for (i = 0; i < WAY; i++) {
-			t[i] = vec_from64(lo, hi, 0);
-			xts_mul_alpha64(&lo, &hi);
-			s[i] = veorq_u8(vld1q_u8(src + 16 * i), t[i]);
-		}
-		if (dec)
-			dec_n(k, nr, s, WAY);
-		else
-			enc_n(k, nr, s, WAY);
-		UNROLL
-		for (i = 0; i < WAY; i++)
-			vst1q_u8(dst + 16 * i, veorq_u8(s[i], t[i]));
-	}
-	for (; nblocks; nblocks--, src += 16, dst += 16) {
-		t[0] = vec_from64(lo, hi, 0);
-		xts_mul_alpha64(&lo, &hi);
-		s[0] = veorq_u8(vld1q_u8(src), t[0]);
-		if (dec)
-			dec_n(k, nr, s, 1);
-		else
-			enc_n(k, nr, s, 1);
-		vst1q_u8(dst, veorq_u8(s[0], t[0]));
-	}
-	store64_le(tweak, lo);
-	store64_le(tweak + 8, hi);
+	BY_ROUNDS(c, EK(c), ctr_body, dst, src, nblocks, ctr);
 }
 
 /* See aes-ce.h. */
@@ -443,7 +334,7 @@ void cryptarch_aes_ce_xts_encrypt(const void *ctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_ce_ctx *c = ctx;
 
-	BY_ROUNDS(c, xts_body, EK(c), dst, src, nblocks, tweak, 0);
+	BY_ROUNDS(c, EK(c), xts_body, dst, src, nblocks, tweak, 0);
 }
 
 /* See aes-ce.h. */
@@ -453,5 +344,5 @@ void cryptarch_aes_ce_xts_decrypt(const void *ctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_ce_ctx *c = ctx;
 
-	BY_ROUNDS(c, xts_body, DK(c), dst, src, nblocks, tweak, 1);
+	BY_ROUNDS(c, DK(c), xts_body, dst, src, nblocks, tweak, 1);
 }

@@ -24,14 +24,15 @@ struct cryptarch_aes_ce_ctx {
 	unsigned int rounds; /* 10, 12 or 14 */
 };
 
-/* .setkey, .encrypt and .decrypt of struct cryptarch_alg (registry.h). */
+/* .setkey, .encrypt and .decrypt of struct cryptarch_cipher_ops (desc.h). */
 int cryptarch_aes_ce_setkey(void *ctx, const uint8_t *key, size_t keylen);
 void cryptarch_aes_ce_encrypt(const void *ctx, uint8_t *dst,
 			      const uint8_t *src);
 void cryptarch_aes_ce_decrypt(const void *ctx, uint8_t *dst,
 			      const uint8_t *src);
 
-/* The members of struct cryptarch_bulk (registry.h), same semantics. */
+/* The hooks (struct cryptarch_<mode>_hooks in src/modes/<mode>.h), same
+ * semantics. */
 void cryptarch_aes_ce_ecb_encrypt(const void *ctx, uint8_t *dst,
 				  const uint8_t *src, size_t nblocks);
 void cryptarch_aes_ce_ecb_decrypt(const void *ctx, uint8_t *dst,

@@ -15,9 +15,10 @@
  * same way; InvMixColumns is a multiplication by the circulant (5, 0, 4, 0)
  * followed by MixColumns, a factorisation of its matrix (0e, 0b, 0d, 09).
  * Round keys are read from the context (aes-neon.h, which aes-neonbs shares)
- * once per round. Single-block calls run one block; the bulk functions (ECB,
- * CBC decryption, CTR, XTS) run four blocks interleaved, then the rest one
- * at a time; CBC encryption is serial and runs one block at a time.
+ * once per round. Single-block calls run one block; the hooks (ECB,
+ * CBC decryption, CTR, XTS: the loops of aes-modes.h, which aes-ce shares)
+ * run four blocks interleaved, then the rest one at a time; CBC
+ * encryption is serial and runs one block at a time.
  * Constant-time: TBL and TBX are register permutes whose timing does not
  * depend on the index values, every memory access (the tables are loaded
  * whole) and branch depends only on lengths and the key size, and the key
@@ -38,19 +39,23 @@
 #include <string.h>
 
 #include "../../src/aes/aes-tables.h"
-#include "../../src/core/cpu.h"
+#include "../../src/aes/aes.h"
+#include "../../src/core/desc.h"
 #include "../../src/core/endian.h"
 #include "../../src/core/memzero.h"
-#include "../../src/core/registry.h"
+#include "../../src/modes/cbc.h"
 #include "../../src/modes/ctr-inc.h"
+#include "../../src/modes/ctr.h"
+#include "../../src/modes/ecb.h"
 #include "../../src/modes/xts-tweak.h"
+#include "../../src/modes/xts.h"
 #include "aes-neon.h"
 
 #define INLINE inline __attribute__((always_inline))
 /* Unroll a loop over the blocks in flight, so that they stay in registers. */
 #define UNROLL _Pragma("GCC unroll 4")
 
-/* Blocks in flight in the bulk functions. */
+/* Blocks in flight in the hooks. */
 #define WAY 4
 
 /*
@@ -291,199 +296,74 @@ void cryptarch_aes_neon_cbc_encrypt(const void *ctx, uint8_t *dst,
 	vst1q_u8(iv, s);
 }
 
-static INLINE void ecb_n(const struct cryptarch_aes_neon_ctx *c, uint8_t *dst,
-			 const uint8_t *src, int n, int dec)
-{
-	uint8x16_t s[WAY];
-	int i;
+/* ECB, CBC decryption, CTR and XTS: the loops of aes-modes.h over the
+ * context, four blocks in flight, whose ciphertext blocks CBC decryption
+ * keeps in registers. */
+#define AES_MODES_WAY WAY
+#define AES_MODES_CORE struct cryptarch_aes_neon_ctx
+#define AES_MODES_ENC enc_n
+#define AES_MODES_DEC dec_n
+#define AES_MODES_CBC_RELOAD 0
+#include "aes-modes.h"
 
-	UNROLL
-	for (i = 0; i < n; i++)
-		s[i] = vld1q_u8(src + 16 * i);
-	if (dec)
-		dec_n(c, s, n);
-	else
-		enc_n(c, s, n);
-	UNROLL
-	for (i = 0; i < n; i++)
-		vst1q_u8(dst + 16 * i, s[i]);
+static void cryptarch_aes_neon_ecb_encrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks)
+{
+	MODES_ECB(ctx, dst, src, nblocks, 0);
 }
 
-static void ecb_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks)
+static void cryptarch_aes_neon_ecb_decrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks)
 {
-	for (; nblocks >= WAY; nblocks -= WAY, src += 16 * WAY, dst += 16 * WAY)
-		ecb_n(ctx, dst, src, WAY, 0);
-	for (; nblocks; nblocks--, src += 16, dst += 16)
-		ecb_n(ctx, dst, src, 1, 0);
+	MODES_ECB(ctx, dst, src, nblocks, 1);
 }
 
-static void ecb_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks)
+static void cryptarch_aes_neon_cbc_decrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks,
+					   uint8_t iv[16])
 {
-	for (; nblocks >= WAY; nblocks -= WAY, src += 16 * WAY, dst += 16 * WAY)
-		ecb_n(ctx, dst, src, WAY, 1);
-	for (; nblocks; nblocks--, src += 16, dst += 16)
-		ecb_n(ctx, dst, src, 1, 1);
+	MODES_CBC_DEC(ctx, dst, src, nblocks, iv);
 }
 
-/* N blocks of CBC decryption; *IV is the previous ciphertext block in and
- * the last one of these out (read before DST is written: in place). */
-static INLINE void cbc_dec_n(const struct cryptarch_aes_neon_ctx *c,
-			     uint8_t *dst, const uint8_t *src, int n,
-			     uint8x16_t *iv)
+static void cryptarch_aes_neon_ctr_crypt(const void *ctx, uint8_t *dst,
+					 const uint8_t *src, size_t nblocks,
+					 uint8_t ctr[16])
 {
-	uint8x16_t s[WAY], x[WAY];
-	int i;
-
-	UNROLL
-	for (i = 0; i < n; i++)
-		s[i] = x[i] = vld1q_u8(src + 16 * i);
-	dec_n(c, s, n);
-	vst1q_u8(dst, veorq_u8(s[0], *iv));
-	UNROLL
-	for (i = 1; i < n; i++)
-		vst1q_u8(dst + 16 * i, veorq_u8(s[i], x[i - 1]));
-	*iv = x[n - 1];
-}
-
-static void cbc_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t iv[16])
-{
-	uint8x16_t v = vld1q_u8(iv);
-
-	for (; nblocks >= WAY; nblocks -= WAY, src += 16 * WAY, dst += 16 * WAY)
-		cbc_dec_n(ctx, dst, src, WAY, &v);
-	for (; nblocks; nblocks--, src += 16, dst += 16)
-		cbc_dec_n(ctx, dst, src, 1, &v);
-	vst1q_u8(iv, v);
-}
-
-/* The 16 bytes of two 64-bit values, each stored big-endian (BE set) or
- * little-endian: a CTR counter block, an XTS tweak. */
-static INLINE uint8x16_t vec_from64(uint64_t a, uint64_t b, int be)
-{
-#if defined(__AARCH64EB__)
-	uint8_t buf[16];
-
-	if (be) {
-		store64_be(buf, a);
-		store64_be(buf + 8, b);
-	} else {
-		store64_le(buf, a);
-		store64_le(buf + 8, b);
-	}
-	return vld1q_u8(buf);
-#else
-	if (be) {
-		a = __builtin_bswap64(a);
-		b = __builtin_bswap64(b);
-	}
-	return vreinterpretq_u8_u64(
-		vcombine_u64(vcreate_u64(a), vcreate_u64(b)));
-#endif
-}
-
-static INLINE void ctr_n(const struct cryptarch_aes_neon_ctx *c, uint8_t *dst,
-			 const uint8_t *src, int n, uint64_t *hi, uint64_t *lo)
-{
-	uint8x16_t s[WAY];
-	int i;
-
-	UNROLL
-	for (i = 0; i < n; i++) {
-		s[i] = vec_from64(*hi, *lo, 1);
-		ctr_add64(hi, lo, 1);
-	}
-	enc_n(c, s, n);
-	UNROLL
-	for (i = 0; i < n; i++)
-		vst1q_u8(dst + 16 * i, veorq_u8(s[i], vld1q_u8(src + 16 * i)));
-}
-
-static void ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-		      size_t nblocks, uint8_t ctr[16])
-{
-	uint64_t hi = load64_be(ctr), lo = load64_be(ctr + 8);
-
-	for (; nblocks >= WAY; nblocks -= WAY, src += 16 * WAY, dst += 16 * WAY)
-		ctr_n(ctx, dst, src, WAY, &hi, &lo);
-	for (; nblocks; nblocks--, src += 16, dst += 16)
-		ctr_n(ctx, dst, src, 1, &hi, &lo);
-	store64_be(ctr, hi);
-	store64_be(ctr + 8, lo);
-}
-
-static INLINE void xts_n(const struct cryptarch_aes_neon_ctx *c, uint8_t *dst,
-			 const uint8_t *src, int n, uint64_t *lo, uint64_t *hi,
-			 int dec)
-{
-	uint8x16_t s[WAY], t[WAY];
-	int i;
-
-	UNROLL
-	for (i = 0; i < n; i++) {
-		t[i] = vec_from64(*lo, *hi, 0);
-		xts_mul_alpha64(lo, hi);
-		s[i] = veorq_u8(vld1q_u8(src + 16 * i), t[i]);
-	}
-	if (dec)
-		dec_n(c, s, n);
-	else
-		enc_n(c, s, n);
-	UNROLL
-	for (i = 0; i < n; i++)
-		vst1q_u8(dst + 16 * i, veorq_u8(s[i], t[i]));
+	MODES_CTR(ctx, dst, src, nblocks, ctr);
 }
 
 static INLINE void xts_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 			     size_t nblocks, uint8_t tweak[16], int dec)
 {
-	uint64_t lo = load64_le(tweak), hi = load64_le(tweak + 8);
-
-	for (; nblocks >= WAY; nblocks -= WAY, src += 16 * WAY, dst += 16 * WAY)
-		xts_n(ctx, dst, src, WAY, &lo, &hi, dec);
-	for (; nblocks; nblocks--, src += 16, dst += 16)
-		xts_n(ctx, dst, src, 1, &lo, &hi, dec);
-	store64_le(tweak, lo);
-	store64_le(tweak + 8, hi);
+	MODES_XTS(ctx, dst, src, nblocks, tweak, dec);
 }
 
-static void xts_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t tweak[16])
+static void cryptarch_aes_neon_xts_encrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks,
+					   uint8_t tweak[16])
 {
 	xts_crypt(ctx, dst, src, nblocks, tweak, 0);
 }
 
-static void xts_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t tweak[16])
+static void cryptarch_aes_neon_xts_decrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks,
+					   uint8_t tweak[16])
 {
 	xts_crypt(ctx, dst, src, nblocks, tweak, 1);
 }
 
-static const struct cryptarch_bulk bulk = {
-	.priority = 0, /* the alg's */
-	.ecb_encrypt = ecb_encrypt,
-	.ecb_decrypt = ecb_decrypt,
-	.cbc_encrypt = cryptarch_aes_neon_cbc_encrypt,
-	.cbc_decrypt = cbc_decrypt,
-	.ctr_crypt = ctr_crypt,
-	.xts_encrypt = xts_encrypt,
-	.xts_decrypt = xts_decrypt,
-};
-
-const struct cryptarch_alg cryptarch_aes_neon_alg = {
-	.name = "aes",
-	.driver = "aes-neon",
+CRYPTARCH_DRIVER(aes_neon,
+	.name = "aes-neon",
+	.alg = &cryptarch_aes,
+	.summary = "Advanced SIMD without the Crypto Extensions: the S-box in "
+		    "16 registers read by TBL/TBX, MixColumns in vector "
+		    "arithmetic, 4 blocks in flight",
 	.priority = 150, /* above aes-generic (100) and aes-ct64 (90) */
-	.blocksize = 16,
-	.min_keysize = 16,
-	.max_keysize = 32,
 	.ctxsize = sizeof(struct cryptarch_aes_neon_ctx),
-	.flags = CRYPTARCH_ALG_CONSTANT_TIME,
+	.flags = CRYPTARCH_DRV_CONSTANT_TIME,
 	.cpu_features = CRYPTARCH_CPU_NEON,
-	.setkey = cryptarch_aes_neon_setkey,
-	.encrypt = cryptarch_aes_neon_encrypt,
-	.decrypt = cryptarch_aes_neon_decrypt,
-	.bulk = &bulk,
-};
+	.ct = { CRYPTARCH_CT_QEMU_TRACE, "aarch64", NULL },
+	.hooks = CRYPTARCH_HOOKS(CRYPTARCH_ECB_HOOK(aes_neon),
+				 CRYPTARCH_CBC_HOOK(aes_neon),
+				 CRYPTARCH_CTR_HOOK(aes_neon),
+				 CRYPTARCH_XTS_HOOK(aes_neon)));

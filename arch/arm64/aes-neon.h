@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../src/core/registry.h"
+#include "../../src/core/desc.h"
 
 /*
  * The round keys in FIPS-197 byte order: ek[i] is round key i as 16 bytes
@@ -35,7 +35,8 @@ void cryptarch_aes_neon_encrypt(const void *ctx, uint8_t *dst,
 				const uint8_t *src);
 void cryptarch_aes_neon_decrypt(const void *ctx, uint8_t *dst,
 				const uint8_t *src);
-/* struct cryptarch_bulk's cbc_encrypt over this context. */
+/* The CBC encryption hook (struct cryptarch_cbc_hooks in src/modes/cbc.h)
+ * over this context. */
 void cryptarch_aes_neon_cbc_encrypt(const void *ctx, uint8_t *dst,
 				    const uint8_t *src, size_t nblocks,
 				    uint8_t iv[16]);

@@ -11,7 +11,7 @@
  * ShiftRows is never a data movement: the state changes representation
  * each round ("fixslicing", Adomnicai and Peyrin, TCHES 2021/1, as in
  * aes-ct64.c) and MixColumns reaches the neighbouring rows with one TBL
- * byte permutation per register and per neighbour. The bulk functions
+ * byte permutation per register and per neighbour. The hooks
  * (ECB, CBC decryption, CTR, XTS) go eight blocks at a time and pad a
  * short tail with dummy blocks. The serial parts reuse driver aes-neon
  * (aes-neon.h), whose context starts this one: single blocks and CBC
@@ -31,11 +31,15 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../src/core/cpu.h"
+#include "../../src/aes/aes.h"
+#include "../../src/core/desc.h"
 #include "../../src/core/endian.h"
 #include "../../src/core/memzero.h"
-#include "../../src/core/registry.h"
+#include "../../src/modes/cbc.h"
 #include "../../src/modes/ctr-inc.h"
+#include "../../src/modes/ctr.h"
+#include "../../src/modes/ecb.h"
+#include "../../src/modes/xts.h"
 #include "aes-neon.h"
 
 #define INLINE inline __attribute__((always_inline))
@@ -413,12 +417,14 @@ static void pad_tail(uint8_t *buf, const uint8_t *src, size_t n)
 }
 
 /* see aes-neon.h: single blocks are aes-neon's */
-static void encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+static void cryptarch_aes_neonbs_encrypt(const void *ctx, uint8_t *dst,
+					 const uint8_t *src)
 {
 	cryptarch_aes_neon_encrypt(ctx, dst, src);
 }
 
-static void decrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+static void cryptarch_aes_neonbs_decrypt(const void *ctx, uint8_t *dst,
+					 const uint8_t *src)
 {
 	cryptarch_aes_neon_decrypt(ctx, dst, src);
 }
@@ -441,30 +447,33 @@ static void ecb_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	}
 }
 
-/* see registry.h (struct cryptarch_bulk.ecb_encrypt) */
-static void ecb_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks)
+/* see src/modes/ecb.h (struct cryptarch_ecb_hooks.encrypt) */
+static void cryptarch_aes_neonbs_ecb_encrypt(const void *ctx, uint8_t *dst,
+					     const uint8_t *src, size_t nblocks)
 {
 	ecb_crypt(ctx, dst, src, nblocks, 0);
 }
 
-/* see registry.h (struct cryptarch_bulk.ecb_decrypt) */
-static void ecb_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks)
+/* see src/modes/ecb.h (struct cryptarch_ecb_hooks.decrypt) */
+static void cryptarch_aes_neonbs_ecb_decrypt(const void *ctx, uint8_t *dst,
+					     const uint8_t *src, size_t nblocks)
 {
 	ecb_crypt(ctx, dst, src, nblocks, 1);
 }
 
-/* see registry.h (struct cryptarch_bulk.cbc_encrypt): serial, aes-neon's */
-static void cbc_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t iv[16])
+/* see src/modes/cbc.h (struct cryptarch_cbc_hooks.encrypt): serial,
+ * aes-neon's */
+static void cryptarch_aes_neonbs_cbc_encrypt(const void *ctx, uint8_t *dst,
+					     const uint8_t *src, size_t nblocks,
+					     uint8_t iv[16])
 {
 	cryptarch_aes_neon_cbc_encrypt(ctx, dst, src, nblocks, iv);
 }
 
-/* see registry.h (struct cryptarch_bulk.cbc_decrypt) */
-static void cbc_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t iv[16])
+/* see src/modes/cbc.h (struct cryptarch_cbc_hooks.decrypt) */
+static void cryptarch_aes_neonbs_cbc_decrypt(const void *ctx, uint8_t *dst,
+					     const uint8_t *src, size_t nblocks,
+					     uint8_t iv[16])
 {
 	uint8_t buf[16 * NBLK];
 	uint8x16_t prev = vld1q_u8(iv), c;
@@ -500,9 +509,10 @@ static INLINE uint8x16_t be128(uint64_t hi, uint64_t lo)
 			     vcreate_u64(__builtin_bswap64(lo))));
 }
 
-/* see registry.h (struct cryptarch_bulk.ctr_crypt) */
-static void ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-		      size_t nblocks, uint8_t ctr[16])
+/* see src/modes/ctr.h (struct cryptarch_ctr_hooks.crypt) */
+static void cryptarch_aes_neonbs_ctr_crypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks,
+					   uint8_t ctr[16])
 {
 	uint8_t buf[16 * NBLK];
 	uint64_t hi = load64_be(ctr), lo = load64_be(ctr + 8), h, l;
@@ -579,28 +589,31 @@ static void xts_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	cryptarch_memzero(tw, sizeof(tw));
 }
 
-/* see registry.h (struct cryptarch_bulk.xts_encrypt) */
-static void xts_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t tweak[16])
+/* see src/modes/xts.h (struct cryptarch_xts_hooks.encrypt) */
+static void cryptarch_aes_neonbs_xts_encrypt(const void *ctx, uint8_t *dst,
+					     const uint8_t *src, size_t nblocks,
+					     uint8_t tweak[16])
 {
 	xts_crypt(ctx, dst, src, nblocks, tweak, 0);
 }
 
-/* see registry.h (struct cryptarch_bulk.xts_decrypt) */
-static void xts_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t tweak[16])
+/* see src/modes/xts.h (struct cryptarch_xts_hooks.decrypt) */
+static void cryptarch_aes_neonbs_xts_decrypt(const void *ctx, uint8_t *dst,
+					     const uint8_t *src, size_t nblocks,
+					     uint8_t tweak[16])
 {
 	xts_crypt(ctx, dst, src, nblocks, tweak, 1);
 }
 
 /*
- * see registry.h (struct cryptarch_alg.setkey): aes-neon's key expansion
+ * see desc.h (struct cryptarch_cipher_ops.setkey): aes-neon's key expansion
  * (constant-time), then each round key r moved into representation r mod
  * 4, 0x63 added for r >= 1, and bit-sliced: byte p of rk[r][b] is 0xff
  * where bit b of byte p of the key is set (CMTST), so it holds the key in
  * all eight block positions.
  */
-static int setkey(void *vctx, const uint8_t *key, size_t keylen)
+static int cryptarch_aes_neonbs_setkey(void *vctx, const uint8_t *key,
+				       size_t keylen)
 {
 	struct aes_neonbs_ctx *ctx = vctx;
 	const uint8_t *ek;
@@ -632,34 +645,24 @@ static int setkey(void *vctx, const uint8_t *key, size_t keylen)
 	return 0;
 }
 
-static const struct cryptarch_bulk bulk = {
-	.priority = 0, /* the alg's */
-	/* CBC encryption is aes-neon's serial code: below aes-arm64 (200),
-	 * which published Cortex-A72 figures put about 3.5x ahead there, so
-	 * that with variable time allowed it takes CBC encryption; above
-	 * aes-neon (150) and aes-ct64 (90) for the constant-time policy. */
-	.cbc_encrypt_priority = 190,
-	.ecb_encrypt = ecb_encrypt,
-	.ecb_decrypt = ecb_decrypt,
-	.cbc_encrypt = cbc_encrypt,
-	.cbc_decrypt = cbc_decrypt,
-	.ctr_crypt = ctr_crypt,
-	.xts_encrypt = xts_encrypt,
-	.xts_decrypt = xts_decrypt,
-};
-
-const struct cryptarch_alg cryptarch_aes_neonbs_alg = {
-	.name = "aes",
-	.driver = "aes-neonbs",
+CRYPTARCH_DRIVER(aes_neonbs,
+	.name = "aes-neonbs",
+	.alg = &cryptarch_aes,
+	.summary = "bit-sliced Advanced SIMD, 8 blocks per call for ECB, CBC "
+		    "decryption, CTR and XTS; single blocks and CBC "
+		    "encryption are aes-neon's",
 	.priority = 250, /* above aes-arm64 (200), below aes-ce (300) */
-	.blocksize = 16,
-	.min_keysize = 16,
-	.max_keysize = 32,
 	.ctxsize = sizeof(struct aes_neonbs_ctx),
-	.flags = CRYPTARCH_ALG_CONSTANT_TIME,
+	.flags = CRYPTARCH_DRV_CONSTANT_TIME,
 	.cpu_features = CRYPTARCH_CPU_NEON,
-	.setkey = setkey,
-	.encrypt = encrypt,
-	.decrypt = decrypt,
-	.bulk = &bulk,
-};
+	.ct = { CRYPTARCH_CT_QEMU_TRACE, "aarch64", NULL },
+	.hooks = CRYPTARCH_HOOKS(
+		CRYPTARCH_ECB_HOOK(aes_neonbs),
+		/* CBC encryption is aes-neon's serial code: below aes-arm64
+		 * (200), which published Cortex-A72 figures put about 3.5x
+		 * ahead there, so that with variable time allowed it takes CBC
+		 * encryption; above aes-neon (150) and aes-ct64 (90) for the
+		 * constant-time policy. */
+		CRYPTARCH_CBC_HOOK(aes_neonbs, .op_priority = { 190, 0 }),
+		CRYPTARCH_CTR_HOOK(aes_neonbs),
+		CRYPTARCH_XTS_HOOK(aes_neonbs)));

@@ -483,7 +483,7 @@
 
 /*
  * Set END = SRC + 16 * NBLOCKS (NBLOCKS in ARG4, which is END) and go to
- * DONE if NBLOCKS is 0 (the bulk contract says >= 1; this is cheap). On
+ * DONE if NBLOCKS is 0 (the hooks' contract says >= 1; this is cheap). On
  * release 2, Q starts as a copy of TS.
  */
 .macro	PROLOGUE done

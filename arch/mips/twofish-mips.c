@@ -8,19 +8,24 @@
  * on a 1024-byte boundary: the context is one struct cryptarch_twofish_ctx
  * plus 1020 bytes, and the struct sits at the first 1024-byte boundary in
  * it (an offset that follows from the context's address; contexts never
- * move); release 1 uses the struct alone. Not constant-time: table lookups indexed by key-dependent data.
- * No run-time CPU feature: release 1 or 2 is decided at build time
- * (__mips_isa_rev). Speed: Twofish-128 ECB over 8 KiB executes 40.19
- * instructions per byte on mipsel, twofish-generic 52.26, `bench/
- * insncount.sh --targets mipsel --drivers twofish-generic,twofish-mips
- * --modes ecb-enc --sizes 8192`, qemu-mipsel 7.2, gcc 12.2, 2026-11-30;
- * instructions are not cycles.
+ * move); release 1 uses the struct alone. Not constant-time: table
+ * lookups indexed by key-dependent data. No run-time CPU feature: release
+ * 1 or 2 is decided at build time (__mips_isa_rev). Speed: Twofish-128
+ * ECB over 8 KiB executes 40.19 instructions per byte on mipsel,
+ * twofish-generic 52.26, `bench/insncount.sh --targets mipsel --drivers
+ * twofish-generic,twofish-mips --modes ecb-enc --sizes 8192`, qemu-mipsel
+ * 7.2, gcc 12.2, 2026-11-30; instructions are not cycles.
  */
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../src/core/registry.h"
+#include "../../src/core/desc.h"
+#include "../../src/modes/cbc.h"
+#include "../../src/modes/ctr.h"
+#include "../../src/modes/ecb.h"
+#include "../../src/modes/xts.h"
 #include "../../src/twofish/twofish-generic.h"
+#include "../../src/twofish/twofish.h"
 
 #if defined(__mips_isa_rev) && __mips_isa_rev >= 2
 #define TABLE_ALIGN 1024 /* ins fills bits 9..2 of the table pointer */
@@ -49,8 +54,8 @@ _Static_assert((TABLE_ALIGN & (TABLE_ALIGN - 1)) == 0 &&
  * release 2), K is ctx->k, of a context set by
  * cryptarch_twofish_generic_setkey(). NBLOCKS >= 1; DST == SRC allowed;
  * no alignment required of DST, SRC or IV. IV is the chaining value (cbc),
- * the counter block (ctr) or the tweak (xts), in and out, as the bulk
- * functions of registry.h define them.
+ * the counter block (ctr) or the tweak (xts), in and out, as the hooks
+ * of src/modes/<mode>.h define them.
  */
 #define ASM_FN __attribute__((visibility("hidden")))
 ASM_FN void cryptarch_twofish_mips_encrypt(const uint32_t *s, const uint32_t *k,
@@ -99,27 +104,30 @@ static const struct cryptarch_twofish_ctx *tf(const void *ctx)
 	return (const void *)((const uint8_t *)ctx + pad(ctx));
 }
 
-static int mips_setkey(void *ctx, const uint8_t *key, size_t keylen)
+static int cryptarch_twofish_mips_glue_setkey(void *ctx, const uint8_t *key,
+					      size_t keylen)
 {
 	return cryptarch_twofish_generic_setkey((uint8_t *)ctx + pad(ctx), key,
 						keylen);
 }
 
-static void mips_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+static void cryptarch_twofish_mips_glue_encrypt(const void *ctx, uint8_t *dst,
+						const uint8_t *src)
 {
 	const struct cryptarch_twofish_ctx *t = tf(ctx);
 
 	cryptarch_twofish_mips_encrypt(t->s[0], t->k, dst, src);
 }
 
-static void mips_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+static void cryptarch_twofish_mips_glue_decrypt(const void *ctx, uint8_t *dst,
+						const uint8_t *src)
 {
 	const struct cryptarch_twofish_ctx *t = tf(ctx);
 
 	cryptarch_twofish_mips_decrypt(t->s[0], t->k, dst, src);
 }
 
-/* The bulk functions: see registry.h for their contract. */
+/* The hooks: see src/modes/<mode>.h for their contract. */
 static void mips_ecb_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 			     size_t nblocks)
 {
@@ -180,29 +188,22 @@ static void mips_xts_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 					   tweak);
 }
 
-static const struct cryptarch_bulk twofish_mips_bulk = {
-	.priority = 0, /* the alg's */
-	.ecb_encrypt = mips_ecb_encrypt,
-	.ecb_decrypt = mips_ecb_decrypt,
-	.cbc_encrypt = mips_cbc_encrypt,
-	.cbc_decrypt = mips_cbc_decrypt,
-	.ctr_crypt = mips_ctr_crypt,
-	.xts_encrypt = mips_xts_encrypt,
-	.xts_decrypt = mips_xts_decrypt,
-};
-
-const struct cryptarch_alg cryptarch_twofish_mips_alg = {
-	.name = "twofish",
-	.driver = "twofish-mips",
+/*
+ * The assembly has the cryptarch_twofish_mips_ names, so the wrappers take
+ * the stem twofish_mips_glue.
+ */
+CRYPTARCH_DRIVER_AS(twofish_mips, twofish_mips_glue,
+	.name = "twofish-mips",
+	.alg = &cryptarch_twofish,
+	.summary = "MIPS assembly, one source for o32 and n64, big- and "
+		    "little-endian, release 1 and 2 (rotr/wsbh/ins where "
+		    "available); twofish-generic's key schedule and tables; "
+		    "hooks for every mode",
 	.priority = 200,
-	.blocksize = 16,
-	.min_keysize = 16,
-	.max_keysize = 32,
 	.ctxsize = CTX_SIZE,
-	.flags = 0,	   /* table lookups: not constant-time */
 	.cpu_features = 0, /* release 1 or 2: decided at build time */
-	.setkey = mips_setkey,
-	.encrypt = mips_encrypt,
-	.decrypt = mips_decrypt,
-	.bulk = &twofish_mips_bulk,
-};
+	.hooks = CRYPTARCH_HOOKS(
+		CRYPTARCH_ECB_HOOK_FNS(mips_ecb_encrypt, mips_ecb_decrypt),
+		CRYPTARCH_CBC_HOOK_FNS(mips_cbc_encrypt, mips_cbc_decrypt),
+		CRYPTARCH_CTR_HOOK_FNS(mips_ctr_crypt),
+		CRYPTARCH_XTS_HOOK_FNS(mips_xts_encrypt, mips_xts_decrypt)));

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../src/core/registry.h"
+#include "../../src/core/desc.h"
 
 #define CRYPTARCH_AES_AESNI_MAX_ROUNDS 14
 
@@ -39,7 +39,7 @@ struct cryptarch_aes_aesni_ctx {
 /*
  * The CTR counter block in and out of general registers: HI = bytes 0..7,
  * LO = bytes 8..15, each big-endian (x86 is little-endian: one load or
- * store and a BSWAP each). The bulk CTR functions read and write the
+ * store and a BSWAP each). The CTR hooks read and write the
  * counter this way rather than as one 16-byte vector: the chain from one
  * call's counter to the next is then a few integer instructions, and a
  * counter written by the template in two 8-byte stores is not read by a
@@ -79,8 +79,8 @@ void cryptarch_aes_aesni_decrypt(const void *ctx, uint8_t *dst,
 				 const uint8_t *src);
 
 /*
- * The bulk functions of struct cryptarch_bulk (registry.h) over CTX, a
- * struct cryptarch_aes_aesni_ctx: NBLOCKS >= 1 whole blocks, SRC == DST
+ * The hooks (struct cryptarch_<mode>_hooks in src/modes/<mode>.h) over
+ * CTX, a struct cryptarch_aes_aesni_ctx: NBLOCKS >= 1 whole blocks, SRC == DST
  * allowed, no alignment. ECB, CBC decryption, CTR and XTS keep 8 blocks in
  * flight; CBC encryption is one block at a time (each block needs the
  * previous one), with the chaining XOR folded into the last round.
@@ -107,7 +107,7 @@ void cryptarch_aes_aesni_xts_decrypt(const void *ctx, uint8_t *dst,
 
 /*
  * ---- aes-vaes-avx2.c (needs VAES, AVX, AVX2, AES-NI) -------------------
- * The same bulk functions on 256-bit VAES, two blocks per ymm register;
+ * The same hooks on 256-bit VAES, two blocks per ymm register;
  * the last blocks of a request go through 128-bit (VEX) code. They end
  * with VZEROUPPER, so that SSE code may follow.
  */
@@ -141,7 +141,7 @@ void cryptarch_aes_vaes_avx2_xts_decrypt_vpclmul(const void *ctx, uint8_t *dst,
 /*
  * ---- aes-vaes-avx512.c (needs VAES, VPCLMULQDQ, AVX, AVX2, AVX512F,
  * AVX512BW, AVX512VL, AES-NI) ---------------------------------------------
- * The same bulk functions on 512-bit VAES, four blocks per zmm register;
+ * The same hooks on 512-bit VAES, four blocks per zmm register;
  * the last blocks of a request use masked loads and stores. They end with
  * VZEROUPPER.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * aes-vaes-avx2.c - the 256-bit VAES code of driver "aes-vaes-avx2"
- * (descriptor in aes-vaes-glue.c): the bulk modes of AES-128/192/256 with
+ * (descriptor in aes-vaes-avx2-glue.c): the mode hooks of AES-128/192/256 with
  * VAESENC/VAESDEC on ymm registers, two blocks per register, written with
  * C intrinsics and built with -mvaes -mavx2 (ISA group "vaes256"). The
  * context, key schedule, single blocks and CBC encryption are aes-aesni's
@@ -31,7 +31,7 @@
  * VZEROUPPER, so that SSE code may follow; the registers and stack slots
  * that held keys or data are not otherwise cleared (the compiler owns
  * them). Needs VAES, AVX, AVX2 and AES-NI (and VPCLMULQDQ for the
- * _vpclmul variants). Speed: see aes-vaes-glue.c.
+ * _vpclmul variants). Speed: see aes-vaes-avx2-glue.c.
  */
 #include <immintrin.h>
 #include <stddef.h>

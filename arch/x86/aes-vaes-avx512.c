@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * aes-vaes-avx512.c - the 512-bit VAES code of driver "aes-vaes-avx512"
- * (descriptor in aes-vaes-glue.c): the bulk modes of AES-128/192/256 with
- * VAESENC/VAESDEC on zmm registers, four blocks per register, written with
- * C intrinsics and built with -mvaes -mvpclmulqdq -mavx512f -mavx512bw
- * -mavx512vl (ISA group "vaes512"). The context, key schedule, single
- * blocks and CBC encryption are aes-aesni's (aes-aesni.h).
+ * (descriptor in aes-vaes-avx512-glue.c): the mode hooks of
+ * AES-128/192/256 with VAESENC/VAESDEC on zmm registers, four blocks per
+ * register, written with C intrinsics and built with -mvaes -mvpclmulqdq
+ * -mavx512f -mavx512bw -mavx512vl (ISA group "vaes512"). The context, key
+ * schedule, single blocks and CBC encryption are aes-aesni's
+ * (aes-aesni.h).
  *
  * Strategy: the main loops keep 8 zmm registers (32 blocks, 512 bytes) in
  * flight: a VAESENC has a latency of about 4 cycles and two issue per
@@ -14,17 +15,18 @@
  * for AES-256, the branches on the key size only), with every round key
  * broadcast in a register. A request's last 1..31 blocks take one pass
  * with masked loads and stores over 8, 4 or 1 registers (about one chain
- * of round latencies whatever the count). CBC decryption
- * reads the previous ciphertexts with a load one block back (VALIGNQ for
- * the first register) and folds the XOR into the VAESDECLAST key. CTR
- * keeps the counter byte-reversed (a little-endian 128-bit number per
- * 128-bit lane) and derives each register's four counters from a
- * broadcast base: VPADDQ, a VPCMPUQ (on the halves swapped by VPSHUFD)
- * that flags the high halves above a wrapped low half, and a masked VPSUBQ
- * that carries into them; VPSHUFB restores the byte order. XTS derives the tweaks of each register from the first
- * register's as T * x^k for k = 4, 8, .., 28 (shifts, and VPCLMULQDQ to
- * reduce the bits shifted out by x^128 = x^7 + x^2 + x + 1), so that only
- * one multiplication, by x^32, links one group of 32 blocks to the next.
+ * of round latencies whatever the count). CBC decryption reads the
+ * previous ciphertexts with a load one block back (VALIGNQ for the first
+ * register) and folds the XOR into the VAESDECLAST key. CTR keeps the
+ * counter byte-reversed (a little-endian 128-bit number per 128-bit lane)
+ * and derives each register's four counters from a broadcast base:
+ * VPADDQ, a VPCMPUQ (on the halves swapped by VPSHUFD) that flags the high
+ * halves above a wrapped low half, and a masked VPSUBQ that carries into
+ * them; VPSHUFB restores the byte order. XTS derives the tweaks of each
+ * register from the first register's as T * x^k for k = 4, 8, .., 28
+ * (shifts, and VPCLMULQDQ to reduce the bits shifted out by x^128 = x^7 +
+ * x^2 + x + 1), so that only one multiplication, by x^32, links one group
+ * of 32 blocks to the next.
  * The XOR of round key 0 and the tweak is one VPTERNLOGQ.
  *
  * Constant-time: VAES instructions take the same time for every key and
@@ -33,7 +35,7 @@
  * registers and stack slots that held keys or data are not otherwise
  * cleared (the compiler owns them). Needs VAES, VPCLMULQDQ, AVX, AVX2,
  * AVX512F, AVX512BW and AVX512VL (and AES-NI for the shared code). Speed:
- * see aes-vaes-glue.c.
+ * see aes-vaes-avx512-glue.c.
  */
 #include <immintrin.h>
 #include <stddef.h>
@@ -219,12 +221,26 @@ INLINE void ecb(unsigned nr, const __m128i *rk, int enc, uint8_t *dst,
 		ecb_group(&ks, nr, enc, dst, src, 1, 1, m);
 }
 
+/*
+ * A single block (fewer than SMALL) goes to aes-aesni's xmm code (same
+ * context): a masked zmm group would broadcast every round key for it, and
+ * a masked store does not forward to the next call's load, so that one
+ * block in place cost 34 TSC cycles per ECB or CBC-decryption call against
+ * 28 through aes-aesni (Zen 5, 2026-12-01); from two blocks on the zmm code
+ * is as fast or faster, in place and out.
+ */
+#define SMALL 2
+
 /* see aes-aesni.h */
 void cryptarch_aes_vaes_avx512_ecb_encrypt(const void *vctx, uint8_t *dst,
 					   const uint8_t *src, size_t nblocks)
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 
+	if (nblocks < SMALL) {
+		cryptarch_aes_aesni_ecb_encrypt(vctx, dst, src, nblocks);
+		return;
+	}
 	ecb(ctx->rounds, enc_keys(ctx), 1, dst, src, nblocks);
 	_mm256_zeroupper();
 }
@@ -235,6 +251,10 @@ void cryptarch_aes_vaes_avx512_ecb_decrypt(const void *vctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 
+	if (nblocks < SMALL) {
+		cryptarch_aes_aesni_ecb_decrypt(vctx, dst, src, nblocks);
+		return;
+	}
 	ecb(ctx->rounds, dec_keys(ctx), 0, dst, src, nblocks);
 	_mm256_zeroupper();
 }
@@ -310,6 +330,10 @@ void cryptarch_aes_vaes_avx512_cbc_decrypt(const void *vctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 
+	if (nblocks < SMALL) {
+		cryptarch_aes_aesni_cbc_decrypt(vctx, dst, src, nblocks, iv);
+		return;
+	}
 	cbc_dec(ctx->rounds, dec_keys(ctx), dst, src, nblocks, iv);
 	_mm256_zeroupper();
 }

@@ -3,9 +3,10 @@
  * aes-vperm-core.h - the AES rounds of the vector-permute drivers, written
  * once for every vector width: aes-vperm.c includes it for SSSE3 xmm
  * registers, aes-vperm-avx2.c for VEX xmm and ymm, aes-vperm-avx512.c for
- * EVEX xmm and zmm. A register holds one block per 128-bit lane and every
- * operation works lane by lane, so the same code runs 1, 2 or 4 blocks per
- * register. Constant-time: the only table lookups are PSHUFB register
+ * EVEX xmm and zmm (each xmm inclusion through aes-vperm-xmm.h). A
+ * register holds one block per 128-bit lane and every operation works
+ * lane by lane, so the same code runs 1, 2 or 4 blocks per register.
+ * Constant-time: the only table lookups are PSHUFB register
  * permutes indexed by data; memory is read at addresses that depend on the
  * round number alone, and no branch depends on key or data. No include
  * guard: the includer defines, before each inclusion,
@@ -17,8 +18,10 @@
  *     VP_BCAST(p)     the 16 bytes at P (16-aligned) in every lane
  *     VP_SET1(b)      the byte B everywhere
  * and in one 128-bit inclusion VP_SINGLE, for the one-block code (single
- * blocks, CBC encryption, the key schedule), plus VP_TERNLOG where
- * VP_XOR3 is one instruction.
+ * blocks, CBC encryption, the key schedule, and the 128-bit helpers of the
+ * other modes), with VP_FN(name) name##_x, plus VP_TERNLOG where VP_XOR3
+ * is one instruction. The mode loops over these rounds are
+ * aes-vperm-modes.h.
  *
  * The method is Hamburg's ("Accelerating AES with Vector Permute
  * Instructions", CHES 2009); the tables are this project's own, derived and
@@ -273,7 +276,66 @@ static INLINE VP_V VP_FN(enc1)(const struct cryptarch_aes_vperm_ctx *c, VP_V x)
 	return VP_FN(enc_last)(c, io, jo);
 }
 
-/* see registry.h (struct cryptarch_bulk.cbc_encrypt) */
+/* One block in an xmm register, encrypted latency first, or decrypted. */
+static INLINE VP_V VP_FN(crypt1)(const struct cryptarch_aes_vperm_ctx *c,
+				 VP_V x, int dec)
+{
+	VP_V v[1];
+
+	if (!dec)
+		return VP_FN(enc1)(c, x);
+	v[0] = x;
+	VP_FN(dec_blocks)(c, v, 1);
+	return v[0];
+}
+
+/* Unaligned loads and stores of one block. */
+static INLINE VP_V VP_FN(loadu)(const uint8_t *p)
+{
+	return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+
+static INLINE void VP_FN(storeu)(uint8_t *p, VP_V v)
+{
+	_mm_storeu_si128((__m128i *)(void *)p, v);
+}
+
+/*
+ * The CTR counter is kept as one little-endian 128-bit number, the
+ * counter block's bytes reversed (bswap), in a register (in each lane of
+ * the wide code). Adding N (in the low 64-bit half of the vector N) takes
+ * the carry out of the low half from the top bit of
+ * (c & n) | ((c | n) & ~sum), never from a comparison, so no branch and
+ * no induction variable of the compiler's depends on the secret counter.
+ */
+static INLINE VP_V VP_FN(bswap)(VP_V x)
+{
+	return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+						10, 11, 12, 13, 14, 15));
+}
+
+static INLINE VP_V VP_FN(ctr_add)(VP_V c, VP_V n)
+{
+	VP_V s = _mm_add_epi64(c, n);
+	VP_V carry = _mm_or_si128(_mm_and_si128(c, n),
+				  _mm_andnot_si128(s, _mm_or_si128(c, n)));
+
+	return _mm_add_epi64(s, _mm_slli_si128(_mm_srli_epi64(carry, 63), 8));
+}
+
+/* An XTS tweak T times alpha in GF(2^128), IEEE 1619 order (xts-tweak.h):
+ * a shift of the two 64-bit halves, the carry and the reduction 0x87 by
+ * masks. */
+static INLINE VP_V VP_FN(xts_double)(VP_V t)
+{
+	VP_V m = _mm_shuffle_epi32(_mm_srai_epi32(t, 31),
+				   _MM_SHUFFLE(0, 1, 0, 3));
+
+	return _mm_xor_si128(_mm_slli_epi64(t, 1),
+			     _mm_and_si128(m, _mm_set_epi32(0, 1, 0, 0x87)));
+}
+
+/* see src/modes/cbc.h (struct cryptarch_cbc_hooks.encrypt) */
 static INLINE void VP_FN(cbc_enc)(const struct cryptarch_aes_vperm_ctx *c,
 				  uint8_t *dst, const uint8_t *src,
 				  size_t nblocks, uint8_t iv[16])

@@ -3,8 +3,8 @@
  * aes-vperm-glue.c - the descriptor of driver "aes-vperm": constant-time
  * AES-128/192/256 for x86 CPUs without AES-NI, by SSSE3 vector permutes
  * (Hamburg, CHES 2009; the code is aes-vperm.c over aes-vperm-core.h, the
- * tables aes-vperm-tables.h from aes-vperm-gen.c). Every mode has a bulk
- * function: ECB, CBC decryption, CTR and XTS with four blocks in flight,
+ * tables aes-vperm-tables.h from aes-vperm-gen.c). Every mode has a hook:
+ * ECB, CBC decryption, CTR and XTS with four blocks in flight,
  * CBC encryption one block at a time. Constant-time: no branch and no
  * memory index depends on key or data, key schedule included. Needs SSE2
  * and SSSE3; priority 150, above aes-generic (100, not constant-time) and
@@ -21,13 +21,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../src/core/cpu.h"
+#include "../../src/aes/aes.h"
+#include "../../src/core/desc.h"
 #include "../../src/core/memzero.h"
-#include "../../src/core/registry.h"
+#include "../../src/modes/cbc.h"
+#include "../../src/modes/ctr.h"
+#include "../../src/modes/ecb.h"
+#include "../../src/modes/xts.h"
 #include "aes-vperm.h"
 
-/* see registry.h (struct cryptarch_alg.setkey) */
-static int setkey(void *ctx, const uint8_t *key, size_t keylen)
+/* see desc.h (struct cryptarch_cipher_ops.setkey) */
+static int cryptarch_aes_vperm_setkey(void *ctx, const uint8_t *key,
+				      size_t keylen)
 {
 	if (keylen != 16 && keylen != 24 && keylen != 32)
 		return -EINVAL;
@@ -36,34 +41,28 @@ static int setkey(void *ctx, const uint8_t *key, size_t keylen)
 	return 0;
 }
 
-static const struct cryptarch_bulk bulk = {
-	.priority = 0,
-	/* Serial CBC encryption (about 9 TSC cycles/byte for AES-128 here)
-	 * is slower than aes-generic's tables (about 5): with variable time
-	 * allowed, that takes CBC encryption; constant-time, this one still
-	 * ranks above aes-ct64 (90). */
-	.cbc_encrypt_priority = 95,
-	.ecb_encrypt = cryptarch_aes_vperm_ecb_encrypt,
-	.ecb_decrypt = cryptarch_aes_vperm_ecb_decrypt,
-	.cbc_encrypt = cryptarch_aes_vperm_cbc_encrypt,
-	.cbc_decrypt = cryptarch_aes_vperm_cbc_decrypt,
-	.ctr_crypt = cryptarch_aes_vperm_ctr_crypt,
-	.xts_encrypt = cryptarch_aes_vperm_xts_encrypt,
-	.xts_decrypt = cryptarch_aes_vperm_xts_decrypt,
-};
-
-const struct cryptarch_alg cryptarch_aes_vperm_alg = {
-	.name = "aes",
-	.driver = "aes-vperm",
+CRYPTARCH_DRIVER(aes_vperm,
+	.name = "aes-vperm",
+	.alg = &cryptarch_aes,
+	.summary = "vector permute (Hamburg): the S-box by inversion in "
+		    "GF(2^4) with PSHUFB nibble tables, 4 blocks in flight",
 	.priority = 150,
-	.blocksize = 16,
-	.min_keysize = 16,
-	.max_keysize = 32,
+	/* One block is serial (about 9 TSC cycles/byte for AES-128 here,
+	 * aes-generic's tables about 6): with variable time allowed, small
+	 * requests go to aes-generic (100); constant-time, the vperm drivers
+	 * still rank above aes-ct64 (90), widest first (97, 96, 95). */
+	.small_priority = 95,
 	.ctxsize = sizeof(struct cryptarch_aes_vperm_ctx),
-	.flags = CRYPTARCH_ALG_CONSTANT_TIME,
+	.flags = CRYPTARCH_DRV_CONSTANT_TIME,
 	.cpu_features = CRYPTARCH_CPU_SSE2 | CRYPTARCH_CPU_SSSE3,
-	.setkey = setkey,
-	.encrypt = cryptarch_aes_vperm_encrypt,
-	.decrypt = cryptarch_aes_vperm_decrypt,
-	.bulk = &bulk,
-};
+	.ct = { CRYPTARCH_CT_VALGRIND, NULL, NULL },
+	.hooks = CRYPTARCH_HOOKS(
+		CRYPTARCH_ECB_HOOK(aes_vperm),
+		/* Serial CBC encryption (about 9 TSC cycles/byte for AES-128
+		 * here) is slower than aes-generic's tables (about 5): with
+		 * variable time allowed, that takes CBC encryption;
+		 * constant-time, this one still ranks above aes-ct64 (90),
+		 * the widest vperm driver first (97, 96, 95). */
+		CRYPTARCH_CBC_HOOK(aes_vperm, .op_priority = { 95, 0 }),
+		CRYPTARCH_CTR_HOOK(aes_vperm),
+		CRYPTARCH_XTS_HOOK(aes_vperm)));

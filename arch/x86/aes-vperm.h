@@ -3,12 +3,14 @@
  * aes-vperm.h - the context and entry points of the vector-permute AES
  * drivers: "aes-vperm" (SSSE3, aes-vperm.c) and its wider forms
  * "aes-vperm-avx2" (aes-vperm-avx2.c) and "aes-vperm-avx512"
- * (aes-vperm-avx512.c), all built on aes-vperm-core.h. The descriptors are
- * in aes-vperm-glue.c and aes-vperm-wide-glue.c; the functions declared
- * here are built with their ISA's flags and may run only after the
- * descriptor's CPU features were checked. Everything is constant-time,
- * the key schedule included. The bulk functions follow struct
- * cryptarch_bulk (registry.h).
+ * (aes-vperm-avx512.c), all built on aes-vperm-core.h (the rounds) and
+ * aes-vperm-modes.h (these functions, once for every width). The
+ * descriptors are in aes-vperm-glue.c, aes-vperm-avx2-glue.c and
+ * aes-vperm-avx512-glue.c; the functions declared here are built with
+ * their ISA's flags and may run only after the descriptor's CPU features
+ * were checked. Everything is constant-time, the key schedule included.
+ * The mode functions follow the hooks of src/modes/<mode>.h (struct
+ * cryptarch_<mode>_hooks).
  */
 #ifndef CRYPTARCH_AES_VPERM_H
 #define CRYPTARCH_AES_VPERM_H

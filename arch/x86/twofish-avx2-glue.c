@@ -5,8 +5,9 @@
  * XTS (twofish-avx2.c, built with AVX2; this file is plain C, so that
  * nothing here runs an instruction the CPU may lack). The key schedule
  * and the context are twofish-generic's; the single-block functions, CBC
- * encryption (serial) and the last NBLOCKS % 8 blocks of every bulk call
- * are twofish-x86_64's assembly (the build ties the two drivers).
+ * encryption (serial) and the last NBLOCKS % 8 blocks of every hook call
+ * are twofish-x86_64's assembly (twofish-x86_64.h; the build ties the two
+ * drivers: NEEDS in src/registry.cmake).
  * Not constant-time: table lookups indexed by key-dependent data. Needs
  * AVX, AVX2 and BMI2 (BMI1's bextr too, which comes with BMI2); x86_64.
  * Speed: Twofish-128 CTR, 8192-byte requests, 3.1 cycles/byte against
@@ -19,24 +20,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../src/core/cpu.h"
-#include "../../src/core/registry.h"
+#include "../../src/core/desc.h"
+#include "../../src/modes/cbc.h"
+#include "../../src/modes/ctr.h"
+#include "../../src/modes/ecb.h"
+#include "../../src/modes/xts.h"
 #include "../../src/twofish/twofish-generic.h"
+#include "../../src/twofish/twofish.h"
 #include "twofish-avx2.h"
+#include "twofish-x86_64.h"
 
-/* The scalar bulk functions, for what the vector code leaves over. */
-extern const struct cryptarch_alg cryptarch_twofish_x86_64_alg;
-#define SCALAR (cryptarch_twofish_x86_64_alg.bulk)
-
-/* One block: twofish-x86_64's. */
-static void one_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+/* The key schedule: twofish-generic's. */
+static int cryptarch_twofish_avx2_setkey(void *ctx, const uint8_t *key,
+					 size_t keylen)
 {
-	cryptarch_twofish_x86_64_alg.encrypt(ctx, dst, src);
+	return cryptarch_twofish_generic_setkey(ctx, key, keylen);
 }
 
-static void one_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+/* One block: twofish-x86_64's. */
+static void cryptarch_twofish_avx2_encrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src)
 {
-	cryptarch_twofish_x86_64_alg.decrypt(ctx, dst, src);
+	cryptarch_twofish_x86_64_encrypt(ctx, dst, src);
+}
+
+static void cryptarch_twofish_avx2_decrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src)
+{
+	cryptarch_twofish_x86_64_decrypt(ctx, dst, src);
 }
 
 /* Blocks the vector code takes: whole groups of 8 (of 16, then 8). */
@@ -53,8 +64,8 @@ static void avx2_ecb_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_ecb_encrypt(ctx, dst, src, n);
 	if (nblocks > n)
-		SCALAR->ecb_encrypt(ctx, dst + 16 * n, src + 16 * n,
-				     nblocks - n);
+		cryptarch_twofish_x86_64_ecb_encrypt(ctx, dst + 16 * n,
+						     src + 16 * n, nblocks - n);
 }
 
 static void avx2_ecb_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
@@ -65,15 +76,15 @@ static void avx2_ecb_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_ecb_decrypt(ctx, dst, src, n);
 	if (nblocks > n)
-		SCALAR->ecb_decrypt(ctx, dst + 16 * n, src + 16 * n,
-				     nblocks - n);
+		cryptarch_twofish_x86_64_ecb_decrypt(ctx, dst + 16 * n,
+						     src + 16 * n, nblocks - n);
 }
 
 /* Serial: each block needs the previous ciphertext. */
 static void avx2_cbc_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 			     size_t nblocks, uint8_t iv[16])
 {
-	SCALAR->cbc_encrypt(ctx, dst, src, nblocks, iv);
+	cryptarch_twofish_x86_64_cbc_encrypt(ctx, dst, src, nblocks, iv);
 }
 
 static void avx2_cbc_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
@@ -84,8 +95,8 @@ static void avx2_cbc_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_cbc_decrypt(ctx, dst, src, n, iv);
 	if (nblocks > n)
-		SCALAR->cbc_decrypt(ctx, dst + 16 * n, src + 16 * n,
-				     nblocks - n, iv);
+		cryptarch_twofish_x86_64_cbc_decrypt(
+			ctx, dst + 16 * n, src + 16 * n, nblocks - n, iv);
 }
 
 static void avx2_ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
@@ -96,8 +107,8 @@ static void avx2_ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_ctr_crypt(ctx, dst, src, n, ctr);
 	if (nblocks > n)
-		SCALAR->ctr_crypt(ctx, dst + 16 * n, src + 16 * n, nblocks - n,
-				   ctr);
+		cryptarch_twofish_x86_64_ctr_crypt(
+			ctx, dst + 16 * n, src + 16 * n, nblocks - n, ctr);
 }
 
 static void avx2_xts_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
@@ -108,8 +119,8 @@ static void avx2_xts_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_xts_encrypt(ctx, dst, src, n, tweak);
 	if (nblocks > n)
-		SCALAR->xts_encrypt(ctx, dst + 16 * n, src + 16 * n,
-				     nblocks - n, tweak);
+		cryptarch_twofish_x86_64_xts_encrypt(
+			ctx, dst + 16 * n, src + 16 * n, nblocks - n, tweak);
 }
 
 static void avx2_xts_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
@@ -120,34 +131,27 @@ static void avx2_xts_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	if (n)
 		cryptarch_twofish_avx2_xts_decrypt(ctx, dst, src, n, tweak);
 	if (nblocks > n)
-		SCALAR->xts_decrypt(ctx, dst + 16 * n, src + 16 * n,
-				     nblocks - n, tweak);
+		cryptarch_twofish_x86_64_xts_decrypt(
+			ctx, dst + 16 * n, src + 16 * n, nblocks - n, tweak);
 }
 
-static const struct cryptarch_bulk twofish_avx2_bulk = {
+CRYPTARCH_DRIVER(twofish_avx2,
+	.name = "twofish-avx2",
+	.alg = &cryptarch_twofish,
+	.summary = "16 blocks transposed into ymm words, "
+		    "whitening/PHT/rotates in vector code, the key-dependent "
+		    "lookups scalar; ECB, CBC decryption, CTR, XTS; single "
+		    "blocks and CBC encryption are twofish-x86_64's",
 	.priority = 300,
-	.ecb_encrypt = avx2_ecb_encrypt,
-	.ecb_decrypt = avx2_ecb_decrypt,
-	.cbc_encrypt = avx2_cbc_encrypt,
-	.cbc_decrypt = avx2_cbc_decrypt,
-	.ctr_crypt = avx2_ctr_crypt,
-	.xts_encrypt = avx2_xts_encrypt,
-	.xts_decrypt = avx2_xts_decrypt,
-};
-
-const struct cryptarch_alg cryptarch_twofish_avx2_alg = {
-	.name = "twofish",
-	.driver = "twofish-avx2",
-	.priority = 300,
-	.blocksize = 16,
-	.min_keysize = 16,
-	.max_keysize = 32,
 	.ctxsize = sizeof(struct cryptarch_twofish_ctx),
-	.flags = 0, /* table lookups: not constant-time */
 	.cpu_features = CRYPTARCH_CPU_AVX | CRYPTARCH_CPU_AVX2 |
 			CRYPTARCH_CPU_BMI2,
-	.setkey = cryptarch_twofish_generic_setkey,
-	.encrypt = one_encrypt,
-	.decrypt = one_decrypt,
-	.bulk = &twofish_avx2_bulk,
-};
+	/* the vector code's names are taken (twofish-avx2.h) */
+	.hooks = CRYPTARCH_HOOKS(
+		CRYPTARCH_ECB_HOOK_FNS(avx2_ecb_encrypt, avx2_ecb_decrypt,
+				       .priority = 300),
+		CRYPTARCH_CBC_HOOK_FNS(avx2_cbc_encrypt, avx2_cbc_decrypt,
+				       .priority = 300),
+		CRYPTARCH_CTR_HOOK_FNS(avx2_ctr_crypt, .priority = 300),
+		CRYPTARCH_XTS_HOOK_FNS(avx2_xts_encrypt, avx2_xts_decrypt,
+				       .priority = 300)));

@@ -16,12 +16,13 @@
 #include <stdint.h>
 
 /*
- * The parallel-mode bulk functions of struct cryptarch_bulk (registry.h)
- * over the first NBLOCKS & ~7 blocks of SRC: groups of 16 blocks, then
- * one group of 8 where 8 to 15 blocks remain. The caller handles the last
- * NBLOCKS % 8 blocks (which may be all of them). SRC == DST allowed, no
- * alignment. IV, CTR and TWEAK are updated as registry.h says for the
- * blocks processed, so that a scalar loop can continue from them.
+ * The parallel modes with the signatures of the hooks (struct
+ * cryptarch_<mode>_hooks in src/modes/<mode>.h), over the first
+ * NBLOCKS & ~7 blocks of SRC: groups of 16 blocks, then one group of 8
+ * where 8 to 15 blocks remain. The caller handles the last NBLOCKS % 8
+ * blocks (which may be all of them). SRC == DST allowed, no alignment.
+ * IV, CTR and TWEAK are updated as those headers say for the blocks
+ * processed, so that a scalar loop can continue from them.
  */
 void cryptarch_twofish_avx2_ecb_encrypt(const void *ctx, uint8_t *dst,
 					const uint8_t *src, size_t nblocks);

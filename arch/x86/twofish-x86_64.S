@@ -10,11 +10,11 @@
  * inputs. The other two words of a block do not stay in registers: they
  * wait in a stack slot, which the round that updates them reads as memory
  * operands. With two registers per block, four independent blocks are in
- * flight in the bulk entry points. One block is a chain of dependent
- * lookups, about twelve cycles a round, which leaves a wide core mostly
- * idle; three blocks still left it waiting on that chain (CBC decryption
- * and CTR measured 1.16-1.20x libgcrypt with three, 1.22-1.26x with
- * four), four keep it busy. The rounds are four internal functions (one
+ * flight in the mode entry points (the hooks). One block is a chain of
+ * dependent lookups, about twelve cycles a round, which leaves a wide
+ * core mostly idle; three blocks still left it waiting on that chain (CBC
+ * decryption and CTR measured 1.16-1.20x libgcrypt with three, 1.22-1.26x
+ * with four), four keep it busy. The rounds are four internal functions (one
  * or four blocks, each direction) with a register interface; the entry
  * points around them do the whitening and the mode: one block each way,
  * CBC encryption (serial, the chaining value in registers), and ECB, CBC
@@ -33,25 +33,10 @@
 /*
  * Control-flow enforcement (CET). The entry points begin with endbr64
  * (CRYPTARCH_ENTRY); the round functions are reached only by direct
- * calls, and every call returns normally, so the code suits indirect
- * branch tracking and shadow stacks. Built with -fcf-protection (which
- * defines __CET__: 1 branch, 2 return, 3 both), the object says so in a
- * GNU property note, as the compiler's own objects do; without the note
- * the linker would drop the marking from the whole library.
+ * calls, there is no indirect jump or call, and every call returns by
+ * ret to its caller, so the code suits indirect branch tracking and
+ * shadow stacks, and ../asm.h's GNU property note says so (IBT | SHSTK).
  */
-#if defined(__CET__)
-	.section .note.gnu.property, "a"
-	.p2align 3
-	.long	4		/* name size: "GNU" */
-	.long	16		/* descriptor size */
-	.long	5		/* NT_GNU_PROPERTY_TYPE_0 */
-	.asciz	"GNU"
-	.long	0xc0000002	/* GNU_PROPERTY_X86_FEATURE_1_AND */
-	.long	4		/* data size */
-	.long	(__CET__ & 3)	/* IBT 1, SHSTK 2 */
-	.p2align 3
-	.text
-#endif
 
 /*
  * The context is a struct cryptarch_twofish_ctx, whose layout the glue
@@ -67,7 +52,7 @@
 #define K1(n) (KW+36+8*(n))
 
 /*
- * The stack frame of the bulk entry points, from %rsp after the prologue
+ * The stack frame of the mode entry points, from %rsp after the prologue
  * (six callee-saved registers pushed, then FRAME bytes, which leaves %rsp
  * 16-byte aligned): the slots of four blocks (16 bytes each, see below),
  * the saved dst, src, blocks left and iv pointer, the chaining value,
@@ -526,12 +511,13 @@ CRYPTARCH_ENTRY(cryptarch_twofish_x86_64_cbc_encrypt)
 CRYPTARCH_END(cryptarch_twofish_x86_64_cbc_encrypt)
 
 /*
- * The bulk entry points:
+ * The mode entry points (the hooks but CBC encryption):
  * void cryptarch_twofish_x86_64_<mode>(const void *ctx, uint8_t *dst,
  *		const uint8_t *src, size_t nblocks[, uint8_t iv[16]]);
  *   ecb_encrypt, ecb_decrypt, cbc_decrypt, ctr_crypt, xts_encrypt,
- *   xts_decrypt; nblocks >= 1; iv as the bulk functions of
- *   src/core/registry.h define it (chaining value, counter, tweak).
+ *   xts_decrypt, with the signatures of the hooks (struct
+ *   cryptarch_<mode>_hooks in src/modes/<mode>.h); nblocks >= 1; iv as
+ *   those define it (chaining value, counter, tweak).
  *   in:  %rdi ctx, %rsi dst, %rdx src, %rcx nblocks, %r8 iv
  *   uses everything; saves %rbx, %rbp, %r12..%r15; the frame above
  * Groups of four blocks go through enc_blk4/dec_blk4, the last one to
@@ -543,7 +529,7 @@ CRYPTARCH_END(cryptarch_twofish_x86_64_cbc_encrypt)
  * which needs those registers for blocks and keeps it at F_V instead: a
  * request of one block then never waits for it to go through memory.
  */
-.macro	bulk_enter
+.macro	mode_enter
 	pushq	%rbx
 	pushq	%rbp
 	pushq	%r12
@@ -557,7 +543,7 @@ CRYPTARCH_END(cryptarch_twofish_x86_64_cbc_encrypt)
 	movq	%r8, F_IVP(%rsp)
 .endm
 
-.macro	bulk_leave
+.macro	mode_leave
 	xorps	%xmm0, %xmm0
 	.set	.Ltwofish_x86_64_off, 0
 	.rept	F_END / 16
@@ -581,7 +567,7 @@ CRYPTARCH_END(cryptarch_twofish_x86_64_cbc_encrypt)
  * BLK4 (BLK1) expects, and write them back to dst (%rsi), src still in
  * %rdx.
  */
-.macro	bulk_loop	pfx, IN4, BLK4, OUT4, IN1, BLK1, OUT1
+.macro	mode_loop	pfx, IN4, BLK4, OUT4, IN1, BLK1, OUT1
 	cmpq	$4, F_N(%rsp)
 	jb	.Ltwofish_x86_64_\pfx\()_tail
 	movq	%r14, F_V(%rsp)
@@ -698,17 +684,17 @@ CRYPTARCH_END(cryptarch_twofish_x86_64_cbc_encrypt)
 .endm
 
 CRYPTARCH_ENTRY(cryptarch_twofish_x86_64_ecb_encrypt)
-	bulk_enter
-	bulk_loop ecbe, ecb_enc_in4, twofish_x86_64_enc_blk4, ecb_enc_out4, \
+	mode_enter
+	mode_loop ecbe, ecb_enc_in4, twofish_x86_64_enc_blk4, ecb_enc_out4, \
 		ecb_enc_in1, twofish_x86_64_enc_blk1, ecb_enc_out1
-	bulk_leave
+	mode_leave
 CRYPTARCH_END(cryptarch_twofish_x86_64_ecb_encrypt)
 
 CRYPTARCH_ENTRY(cryptarch_twofish_x86_64_ecb_decrypt)
-	bulk_enter
-	bulk_loop ecbd, ecb_dec_in4, twofish_x86_64_dec_blk4, ecb_dec_out4, \
+	mode_enter
+	mode_loop ecbd, ecb_dec_in4, twofish_x86_64_dec_blk4, ecb_dec_out4, \
 		ecb_dec_in1, twofish_x86_64_dec_blk1, ecb_dec_out1
-	bulk_leave
+	mode_leave
 CRYPTARCH_END(cryptarch_twofish_x86_64_ecb_decrypt)
 
 /*
@@ -738,13 +724,13 @@ CRYPTARCH_END(cryptarch_twofish_x86_64_ecb_decrypt)
 .endm
 
 CRYPTARCH_ENTRY(cryptarch_twofish_x86_64_cbc_decrypt)
-	bulk_enter
+	mode_enter
 	movq	(%r8), %r14
 	movq	8(%r8), %r15
-	bulk_loop cbcd, ecb_dec_in4, twofish_x86_64_dec_blk4, cbc_dec_out4, \
+	mode_loop cbcd, ecb_dec_in4, twofish_x86_64_dec_blk4, cbc_dec_out4, \
 		ecb_dec_in1, twofish_x86_64_dec_blk1, cbc_dec_out1
 	put_iv
-	bulk_leave
+	mode_leave
 CRYPTARCH_END(cryptarch_twofish_x86_64_cbc_decrypt)
 
 /*
@@ -792,13 +778,13 @@ CRYPTARCH_END(cryptarch_twofish_x86_64_cbc_decrypt)
 .endm
 
 CRYPTARCH_ENTRY(cryptarch_twofish_x86_64_ctr_crypt)
-	bulk_enter
+	mode_enter
 	movq	(%r8), %r14
 	movq	8(%r8), %r15
-	bulk_loop ctr, ctr_in4, twofish_x86_64_enc_blk4, ctr_out4, \
+	mode_loop ctr, ctr_in4, twofish_x86_64_enc_blk4, ctr_out4, \
 		ctr_in1, twofish_x86_64_enc_blk1, ctr_out1
 	put_iv
-	bulk_leave
+	mode_leave
 CRYPTARCH_END(cryptarch_twofish_x86_64_ctr_crypt)
 
 /*
@@ -866,21 +852,21 @@ CRYPTARCH_END(cryptarch_twofish_x86_64_ctr_crypt)
 .endm
 
 CRYPTARCH_ENTRY(cryptarch_twofish_x86_64_xts_encrypt)
-	bulk_enter
+	mode_enter
 	movq	(%r8), %r14
 	movq	8(%r8), %r15
-	bulk_loop xtse, xtse_in4, twofish_x86_64_enc_blk4, xtse_out4, \
+	mode_loop xtse, xtse_in4, twofish_x86_64_enc_blk4, xtse_out4, \
 		xtse_in1, twofish_x86_64_enc_blk1, xtse_out1
 	put_iv
-	bulk_leave
+	mode_leave
 CRYPTARCH_END(cryptarch_twofish_x86_64_xts_encrypt)
 
 CRYPTARCH_ENTRY(cryptarch_twofish_x86_64_xts_decrypt)
-	bulk_enter
+	mode_enter
 	movq	(%r8), %r14
 	movq	8(%r8), %r15
-	bulk_loop xtsd, xtsd_in4, twofish_x86_64_dec_blk4, xtsd_out4, \
+	mode_loop xtsd, xtsd_in4, twofish_x86_64_dec_blk4, xtsd_out4, \
 		xtsd_in1, twofish_x86_64_dec_blk1, xtsd_out1
 	put_iv
-	bulk_leave
+	mode_leave
 CRYPTARCH_END(cryptarch_twofish_x86_64_xts_decrypt)

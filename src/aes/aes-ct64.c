@@ -2,8 +2,8 @@
 /*
  * aes-ct64.c - "aes-ct64": AES-128/192/256 bit-sliced on 64-bit words in
  * portable C. Eight uint64_t words hold four blocks, one word per bit
- * position of every byte, and every core call runs four blocks: the bulk
- * functions (ECB, CBC decryption, CTR, XTS) go four blocks at a time and
+ * position of every byte, and every core call runs four blocks: the hooks
+ * (ECB, CBC decryption, CTR, XTS) go four blocks at a time and
  * pad a short tail with dummy blocks, and a single block runs with three
  * dummy ones. The S-box is Boyar and Peralta's 113-gate circuit on whole
  * words (decryption puts it between two inverse affine maps); ShiftRows is
@@ -24,12 +24,17 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../core/desc.h"
 #include "../core/endian.h"
 #include "../core/memzero.h"
-#include "../core/registry.h"
+#include "../modes/cbc.h"
 #include "../modes/ctr-inc.h"
+#include "../modes/ctr.h"
+#include "../modes/ecb.h"
 #include "../modes/xts-tweak.h"
+#include "../modes/xts.h"
 #include "aes-ct64.h"
+#include "aes.h"
 
 #if defined(__GNUC__)
 #define INLINE inline __attribute__((always_inline))
@@ -372,8 +377,9 @@ static void decrypt_state(const struct aes_ct64_ctx *ctx, uint64_t *q)
 	addroundkey(q, sk);
 }
 
-/* see registry.h (struct cryptarch_alg.encrypt) */
-static void encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+/* see desc.h (struct cryptarch_cipher_ops.encrypt) */
+static void cryptarch_aes_ct64_encrypt(const void *ctx, uint8_t *dst,
+				       const uint8_t *src)
 {
 	uint64_t q[8];
 
@@ -383,8 +389,9 @@ static void encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
 	cryptarch_memzero(q, sizeof(q));
 }
 
-/* see registry.h (struct cryptarch_alg.decrypt) */
-static void decrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
+/* see desc.h (struct cryptarch_cipher_ops.decrypt) */
+static void cryptarch_aes_ct64_decrypt(const void *ctx, uint8_t *dst,
+				       const uint8_t *src)
 {
 	uint64_t q[8];
 
@@ -415,23 +422,24 @@ static void ecb_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	cryptarch_memzero(q, sizeof(q));
 }
 
-/* see registry.h (struct cryptarch_bulk.ecb_encrypt) */
-static void ecb_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks)
+/* see src/modes/ecb.h (struct cryptarch_ecb_hooks.encrypt) */
+static void cryptarch_aes_ct64_ecb_encrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks)
 {
 	ecb_crypt(ctx, dst, src, nblocks, 0);
 }
 
-/* see registry.h (struct cryptarch_bulk.ecb_decrypt) */
-static void ecb_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks)
+/* see src/modes/ecb.h (struct cryptarch_ecb_hooks.decrypt) */
+static void cryptarch_aes_ct64_ecb_decrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks)
 {
 	ecb_crypt(ctx, dst, src, nblocks, 1);
 }
 
-/* see registry.h (struct cryptarch_bulk.cbc_decrypt) */
-static void cbc_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t iv[16])
+/* see src/modes/cbc.h (struct cryptarch_cbc_hooks.decrypt) */
+static void cryptarch_aes_ct64_cbc_decrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks,
+					   uint8_t iv[16])
 {
 	uint64_t q[8];
 	uint8_t pt[16 * STATE_BLOCKS], last[16];
@@ -467,9 +475,10 @@ static INLINE uint64_t be_as_le(uint64_t x)
 	return load64_le(b);
 }
 
-/* see registry.h (struct cryptarch_bulk.ctr_crypt) */
-static void ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-		      size_t nblocks, uint8_t ctr[16])
+/* see src/modes/ctr.h (struct cryptarch_ctr_hooks.crypt) */
+static void cryptarch_aes_ct64_ctr_crypt(const void *ctx, uint8_t *dst,
+					 const uint8_t *src, size_t nblocks,
+					 uint8_t ctr[16])
 {
 	uint64_t q[8], hi, lo, l;
 	size_t n;
@@ -553,16 +562,18 @@ static void xts_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	cryptarch_memzero(tw, sizeof(tw));
 }
 
-/* see registry.h (struct cryptarch_bulk.xts_encrypt) */
-static void xts_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t tweak[16])
+/* see src/modes/xts.h (struct cryptarch_xts_hooks.encrypt) */
+static void cryptarch_aes_ct64_xts_encrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks,
+					   uint8_t tweak[16])
 {
 	xts_crypt(ctx, dst, src, nblocks, tweak, 0);
 }
 
-/* see registry.h (struct cryptarch_bulk.xts_decrypt) */
-static void xts_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t tweak[16])
+/* see src/modes/xts.h (struct cryptarch_xts_hooks.decrypt) */
+static void cryptarch_aes_ct64_xts_decrypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks,
+					   uint8_t tweak[16])
 {
 	xts_crypt(ctx, dst, src, nblocks, tweak, 1);
 }
@@ -587,8 +598,9 @@ static uint32_t subword(uint32_t w)
 	return r;
 }
 
-/* see registry.h (struct cryptarch_alg.setkey) */
-static int setkey(void *vctx, const uint8_t *key, size_t keylen)
+/* see desc.h (struct cryptarch_cipher_ops.setkey) */
+static int cryptarch_aes_ct64_setkey(void *vctx, const uint8_t *key,
+				     size_t keylen)
 {
 	struct aes_ct64_ctx *ctx = vctx;
 	uint32_t w[4 * (MAX_ROUNDS + 1)], t, rcon = 1;
@@ -634,29 +646,23 @@ static int setkey(void *vctx, const uint8_t *key, size_t keylen)
 	return 0;
 }
 
-static const struct cryptarch_bulk bulk = {
-	.priority = 0,
-	.ecb_encrypt = ecb_encrypt,
-	.ecb_decrypt = ecb_decrypt,
-	.cbc_encrypt = NULL, /* serial: the template's single-block loop */
-	.cbc_decrypt = cbc_decrypt,
-	.ctr_crypt = ctr_crypt,
-	.xts_encrypt = xts_encrypt,
-	.xts_decrypt = xts_decrypt,
-};
-
-const struct cryptarch_alg cryptarch_aes_ct64_alg = {
-	.name = "aes",
-	.driver = "aes-ct64",
+CRYPTARCH_DRIVER(aes_ct64,
+	.name = "aes-ct64",
+	.alg = &cryptarch_aes,
+	.summary = "bit-sliced on 64-bit words (four blocks per eight-word "
+		    "state; Boyar-Peralta S-box circuit, fixsliced "
+		    "ShiftRows), portable C; hooks for ECB, CBC decryption, "
+		    "CTR and XTS (CBC encryption is serial and uses the "
+		    "single-block path)",
 	.priority = 90, /* below aes-generic: slower, but constant-time */
-	.blocksize = 16,
-	.min_keysize = 16,
-	.max_keysize = 32,
 	.ctxsize = sizeof(struct aes_ct64_ctx),
-	.flags = CRYPTARCH_ALG_CONSTANT_TIME,
+	.flags = CRYPTARCH_DRV_CONSTANT_TIME,
 	.cpu_features = 0,
-	.setkey = setkey,
-	.encrypt = encrypt,
-	.decrypt = decrypt,
-	.bulk = &bulk,
-};
+	.ct = { CRYPTARCH_CT_VALGRIND | CRYPTARCH_CT_QEMU_TRACE,
+		"aarch64, mips", NULL },
+	.hooks = CRYPTARCH_HOOKS(
+		CRYPTARCH_ECB_HOOK(aes_ct64),
+		/* encryption NULL: serial, the template's single-block loop */
+		CRYPTARCH_CBC_HOOK_FNS(NULL, cryptarch_aes_ct64_cbc_decrypt),
+		CRYPTARCH_CTR_HOOK(aes_ct64),
+		CRYPTARCH_XTS_HOOK(aes_ct64)));

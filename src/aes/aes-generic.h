@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/registry.h"
+#include "../core/desc.h"
 
 #define CRYPTARCH_AES_MAX_ROUNDS 14
 #define CRYPTARCH_AES_RK_WORDS (4 * (CRYPTARCH_AES_MAX_ROUNDS + 1))
@@ -51,8 +51,5 @@ void cryptarch_aes_generic_encrypt(const void *ctx, uint8_t *dst,
 				   const uint8_t *src);
 void cryptarch_aes_generic_decrypt(const void *ctx, uint8_t *dst,
 				   const uint8_t *src);
-
-/* The registry descriptor of "aes-generic". */
-extern const struct cryptarch_alg cryptarch_aes_generic_alg;
 
 #endif /* CRYPTARCH_AES_GENERIC_H */

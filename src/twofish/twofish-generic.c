@@ -5,7 +5,7 @@
  * 1998) in portable C with the paper's "full keying" option (section 5.1):
  * setkey builds four key-dependent 256-entry word tables that merge the
  * S-boxes with the MDS matrix, so g() is four lookups and three XORs. One
- * block is a serial chain of lookups, so the bulk functions run two blocks
+ * block is a serial chain of lookups, so the hooks run two blocks
  * interleaved for ECB, CBC decryption, CTR and XTS, and CBC encryption
  * keeps its chaining value in registers. Not constant-time: the tables are
  * indexed by key and data bytes (cache timing). No CPU feature needed.
@@ -17,12 +17,18 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "../core/desc.h"
 #include "../core/endian.h"
 #include "../core/memzero.h"
+#include "../modes/cbc.h"
 #include "../modes/ctr-inc.h"
+#include "../modes/ctr.h"
+#include "../modes/ecb.h"
 #include "../modes/xts-tweak.h"
+#include "../modes/xts.h"
 #include "twofish-generic.h"
 #include "twofish-tables.h"
+#include "twofish.h"
 
 /* The layout that assembly implementations rely on (twofish-generic.h). */
 _Static_assert(offsetof(struct cryptarch_twofish_ctx, s) == 0,
@@ -340,9 +346,10 @@ static void decrypt2(const struct cryptarch_twofish_ctx *ctx, uint8_t *dst,
 	STORE(dst + 16, k, e, f, g, h);
 }
 
-/* The bulk functions: see registry.h for their contract. */
-static void ecb_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks)
+/* The hooks: see src/modes/<mode>.h for their contract. */
+static void cryptarch_twofish_generic_ecb_encrypt(const void *ctx, uint8_t *dst,
+						  const uint8_t *src,
+						  size_t nblocks)
 {
 	for (; nblocks >= 2; nblocks -= 2, dst += 32, src += 32)
 		encrypt2(ctx, dst, src);
@@ -350,8 +357,9 @@ static void ecb_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 		cryptarch_twofish_generic_encrypt(ctx, dst, src);
 }
 
-static void ecb_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks)
+static void cryptarch_twofish_generic_ecb_decrypt(const void *ctx, uint8_t *dst,
+						  const uint8_t *src,
+						  size_t nblocks)
 {
 	for (; nblocks >= 2; nblocks -= 2, dst += 32, src += 32)
 		decrypt2(ctx, dst, src);
@@ -365,8 +373,11 @@ static void ecb_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
  * block and load it back for the next XOR, a store-to-load round trip on
  * the critical path of every block.
  */
-static void cbc_encrypt(const void *vctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t iv[16])
+static void cryptarch_twofish_generic_cbc_encrypt(const void *vctx,
+						  uint8_t *dst,
+						  const uint8_t *src,
+						  size_t nblocks,
+						  uint8_t iv[16])
 {
 	const struct cryptarch_twofish_ctx *ctx = vctx;
 	const uint32_t(*s)[256] = ctx->s;
@@ -399,8 +410,10 @@ static void cbc_encrypt(const void *vctx, uint8_t *dst, const uint8_t *src,
 	store32_le(iv + 12, v3);
 }
 
-static void cbc_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t iv[16])
+static void cryptarch_twofish_generic_cbc_decrypt(const void *ctx, uint8_t *dst,
+						  const uint8_t *src,
+						  size_t nblocks,
+						  uint8_t iv[16])
 {
 	uint8_t in[32];
 
@@ -421,8 +434,9 @@ static void cbc_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	}
 }
 
-static void ctr_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-		      size_t nblocks, uint8_t ctr[16])
+static void cryptarch_twofish_generic_ctr_crypt(const void *ctx, uint8_t *dst,
+						const uint8_t *src,
+						size_t nblocks, uint8_t ctr[16])
 {
 	uint8_t ks[32];
 
@@ -476,41 +490,32 @@ static void xts_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	cryptarch_memzero(x, sizeof(x));
 }
 
-static void xts_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t tweak[16])
+static void cryptarch_twofish_generic_xts_encrypt(const void *ctx, uint8_t *dst,
+						  const uint8_t *src,
+						  size_t nblocks,
+						  uint8_t tweak[16])
 {
 	xts_crypt(ctx, dst, src, nblocks, tweak, 1);
 }
 
-static void xts_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
-			size_t nblocks, uint8_t tweak[16])
+static void cryptarch_twofish_generic_xts_decrypt(const void *ctx, uint8_t *dst,
+						  const uint8_t *src,
+						  size_t nblocks,
+						  uint8_t tweak[16])
 {
 	xts_crypt(ctx, dst, src, nblocks, tweak, 0);
 }
 
-static const struct cryptarch_bulk twofish_generic_bulk = {
-	.priority = 0, /* the alg's */
-	.ecb_encrypt = ecb_encrypt,
-	.ecb_decrypt = ecb_decrypt,
-	.cbc_encrypt = cbc_encrypt,
-	.cbc_decrypt = cbc_decrypt,
-	.ctr_crypt = ctr_crypt,
-	.xts_encrypt = xts_encrypt,
-	.xts_decrypt = xts_decrypt,
-};
-
-const struct cryptarch_alg cryptarch_twofish_generic_alg = {
-	.name = "twofish",
-	.driver = "twofish-generic",
+CRYPTARCH_DRIVER(twofish_generic,
+	.name = "twofish-generic",
+	.alg = &cryptarch_twofish,
+	.summary = "key-dependent S-box/MDS tables computed at setkey (the "
+		    "paper's \"full keying\"), portable C; hooks for every "
+		    "mode",
 	.priority = 100,
-	.blocksize = 16,
-	.min_keysize = 16,
-	.max_keysize = 32,
 	.ctxsize = sizeof(struct cryptarch_twofish_ctx),
-	.flags = 0,
 	.cpu_features = 0,
-	.setkey = cryptarch_twofish_generic_setkey,
-	.encrypt = cryptarch_twofish_generic_encrypt,
-	.decrypt = cryptarch_twofish_generic_decrypt,
-	.bulk = &twofish_generic_bulk,
-};
+	.hooks = CRYPTARCH_HOOKS(CRYPTARCH_ECB_HOOK(twofish_generic),
+				 CRYPTARCH_CBC_HOOK(twofish_generic),
+				 CRYPTARCH_CTR_HOOK(twofish_generic),
+				 CRYPTARCH_XTS_HOOK(twofish_generic)));

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/registry.h"
+#include "../core/desc.h"
 
 /*
  * The expanded key. s[j][x] is column j of the MDS matrix times the
@@ -45,7 +45,5 @@ void cryptarch_twofish_generic_encrypt(const void *ctx, uint8_t *dst,
 				       const uint8_t *src);
 void cryptarch_twofish_generic_decrypt(const void *ctx, uint8_t *dst,
 				       const uint8_t *src);
-
-extern const struct cryptarch_alg cryptarch_twofish_generic_alg;
 
 #endif /* CRYPTARCH_TWOFISH_GENERIC_H */

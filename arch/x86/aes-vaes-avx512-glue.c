@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aes-vaes-avx512-glue.c - the registry descriptor of driver
+ * "aes-vaes-avx512": AES with VAES on zmm registers, 32 blocks in flight,
+ * masked tails, XTS tweaks by VPCLMULQDQ (aes-vaes-avx512.c). It uses
+ * aes-aesni's context, key schedule, single-block functions and serial CBC
+ * encryption (aes-aesni.c, which is why it also needs AES-NI), and its own
+ * hooks for ECB, CBC decryption, CTR and XTS. This file is plain C:
+ * nothing here runs an instruction the CPU may lack. Constant-time
+ * (hardware AES rounds, no secret-dependent branch or index). Speed:
+ * AES-128, 8192-byte requests, CTR 0.06 cycles/byte (`cryptarch speed
+ * --driver ctr-aes-vaes-avx512 --sizes 8192 --keys 128`, gcc 12 -O2, TSC
+ * cycles at 2.10 GHz) on AMD EPYC (Zen 5), 2026-11-30.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../src/aes/aes.h"
+#include "../../src/core/desc.h"
+#include "../../src/modes/cbc.h"
+#include "../../src/modes/ctr.h"
+#include "../../src/modes/ecb.h"
+#include "../../src/modes/xts.h"
+#include "aes-aesni.h"
+
+CRYPTARCH_DRIVER_AS(aes_vaes_avx512, aes_aesni,
+	.name = "aes-vaes-avx512",
+	.alg = &cryptarch_aes,
+	.summary = "VAES on 512-bit registers, 32 blocks in flight, masked "
+		    "tails, XTS tweaks by VPCLMULQDQ; single blocks and CBC "
+		    "encryption are aes-aesni's",
+	.priority = 400,
+	.ctxsize = sizeof(struct cryptarch_aes_aesni_ctx),
+	.flags = CRYPTARCH_DRV_CONSTANT_TIME,
+	.cpu_features = CRYPTARCH_CPU_VAES | CRYPTARCH_CPU_VPCLMUL |
+			CRYPTARCH_CPU_PCLMUL | CRYPTARCH_CPU_AVX |
+			CRYPTARCH_CPU_AVX2 | CRYPTARCH_CPU_AVX512F |
+			CRYPTARCH_CPU_AVX512BW | CRYPTARCH_CPU_AVX512VL |
+			CRYPTARCH_CPU_AESNI | CRYPTARCH_CPU_SSE2 |
+			CRYPTARCH_CPU_SSSE3 | CRYPTARCH_CPU_SSE41,
+	/* valgrind 3.19 does not execute AVX-512 (and hides it from CPUID),
+	 * and qemu 7.2 has none */
+	.ct = { 0, NULL,
+		"neither valgrind 3.19 nor qemu 7.2 executes AVX-512" },
+	.hooks = CRYPTARCH_HOOKS(
+		CRYPTARCH_ECB_HOOK(aes_vaes_avx512),
+		CRYPTARCH_CBC_HOOK_FNS(cryptarch_aes_aesni_cbc_encrypt,
+				       cryptarch_aes_vaes_avx512_cbc_decrypt),
+		CRYPTARCH_CTR_HOOK(aes_vaes_avx512),
+		CRYPTARCH_XTS_HOOK(aes_vaes_avx512)));
