@@ -8,11 +8,17 @@
 # Twofish; byte-identical output to `openssl enc -nopad` for AES-128/192/256
 # in ecb, cbc and ctr (that part is reported as skipped when openssl is
 # missing); Twofish refused without --allow-variable-time by a message that
-# names the option; `cryptarch list` holding a /proc/crypto-style record
-# per registered driver; `cryptarch selftest`; `cryptarch speed` output in
-# the tcrypt format; `cryptarch tune` and `explain` error paths, a short
-# tune run writing a profile (only ever under $tmp) and explain reading it,
-# or ignoring another version's or a garbage one.
+# names the option; the key read from --key-file and --key-fd as from
+# --key, and their errors; `cryptarch list` parsing as /proc/crypto does
+# (every record opens with name and driver) and holding a record per
+# registered driver, `list --cpu` holding the CPU lines instead;
+# `cryptarch selftest`; `cryptarch speed` output in the tcrypt format
+# (integer seconds for an integer --sec, as tcrypt prints them) with each
+# header naming an instance that list or explain knows, the one explain's
+# plan gives for the lines below it; `cryptarch tune`
+# and `explain` error paths, a short tune run writing a profile (only ever
+# under $tmp) and explain reading it, or ignoring another version's or a
+# garbage one.
 #
 # Usage: sh cli-test.sh PATH/TO/cryptarch [EMULATOR [ARGS...]]
 # The emulator (qemu-user for cross builds) prefixes every run of the
@@ -269,6 +275,70 @@ if [ -n "$(ls -A "$tmp/outdir")" ]; then
 	fail "round trips left files behind: $(ls -A "$tmp/outdir")"
 fi
 
+# ---- the key from a file or a descriptor ------------------------------------
+# The same bytes as --key, white space around the hex ignored.
+printf '  %s\n\n' "$K256" >"$tmp/key256"
+printf '%s' "$K128$K256" >"$tmp/keyxts"
+for spec in "cbc(aes):$K256:key256:$IV" "xts(aes):$K128$K256:keyxts:$IV" \
+	"ecb(aes):$K256:key256:"; do
+	alg=${spec%%:*}
+	rest=${spec#*:}
+	key=${rest%%:*}
+	rest=${rest#*:}
+	kf=${rest%%:*}
+	iv=${rest#*:}
+	set -- --alg "$alg" --in "$tmp/d1024"
+	[ -n "$iv" ] && set -- "$@" --iv "$iv"
+	expect_ok "enc $alg --key" enc "$@" --key "$key" || continue
+	cp "$tmp/out" "$tmp/c-key"
+	if expect_ok "enc $alg --key-file" enc "$@" --key-file "$tmp/$kf"; then
+		if cmp -s "$tmp/out" "$tmp/c-key"; then
+			ok
+		else
+			fail "enc $alg: --key-file output differs from --key"
+		fi
+	fi
+	# shellcheck disable=SC2086 # the emulator prefix is split on purpose
+	if ! $EMU "$CA" enc "$@" --key-fd 3 3<"$tmp/$kf" <"$STDIN" \
+		>"$tmp/out" 2>"$tmp/err"; then
+		fail "enc $alg --key-fd 3 failed: $(cat "$tmp/err")"
+	elif cmp -s "$tmp/out" "$tmp/c-key"; then
+		ok
+	else
+		fail "enc $alg: --key-fd output differs from --key"
+	fi
+	if expect_ok "dec $alg --key-file" dec --alg "$alg" \
+		--in "$tmp/c-key" ${iv:+--iv "$iv"} --key-file "$tmp/$kf"; then
+		if cmp -s "$tmp/out" "$tmp/d1024"; then
+			ok
+		else
+			fail "dec $alg --key-file: dec(enc(x)) != x"
+		fi
+	fi
+done
+printf 'zz0102030405060708090a0b0c0d0e0f\n' >"$tmp/keybad"
+printf ' \n' >"$tmp/keyblank"
+printf '%s\n' "$K128" >"$tmp/key128"
+expect_error 2 "enc: missing --key-file" enc --alg 'cbc(aes)' \
+	--key-file "$tmp/no-such-key" --iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: --key and --key-file" enc --alg 'cbc(aes)' \
+	--key $K128 --key-file "$tmp/key256" --iv $IV --in "$tmp/d1024"
+expect_error 2 "dec: --key-file and --key-fd" dec --alg 'ecb(aes)' \
+	--key-file "$tmp/key256" --key-fd 0 --in "$tmp/d1024"
+expect_error 2 "enc: non-hex --key-file" enc --alg 'cbc(aes)' \
+	--key-file "$tmp/keybad" --iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: blank --key-file" enc --alg 'cbc(aes)' \
+	--key-file "$tmp/keyblank" --iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: --key-fd not a number" enc --alg 'cbc(aes)' \
+	--key-fd three --iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: --key-fd not open" enc --alg 'cbc(aes)' \
+	--key-fd 9 --iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: --key-file of the wrong length" enc --alg 'xts(aes)' \
+	--key-file "$tmp/key128" --iv $IV --in "$tmp/d1024"
+if [ -n "$(ls -A "$tmp/outdir")" ]; then
+	fail "key file checks left files behind: $(ls -A "$tmp/outdir")"
+fi
+
 # ---- known answers (no peer needed) -----------------------------------------
 # AES-128, zero key, zero block (FIPS-197 style KAT; also AESAVS VarTxt).
 if expect_ok "enc ecb(aes) zero block" enc --alg 'ecb(aes)' \
@@ -380,6 +450,35 @@ fi
 # ---- list -------------------------------------------------------------------
 if expect_ok "list" list; then
 	cp "$tmp/out" "$tmp/list"
+	# As a /proc/crypto parser reads it: records separated by one empty
+	# line, each line "key : value", each record opening with name and
+	# driver; no CPU lines (list --cpu has them).
+	msg=$(awk '
+	BEGIN { RS = ""; FS = "\n"; n = 0 }
+	{
+		n++
+		for (i = 1; i <= NF; i++)
+			if ($i !~ /^[a-z][a-z -]*[a-z] *: [^ ]/) {
+				print "record " n ", line " i ": " $i
+				exit
+			}
+		if ($1 !~ /^name +: / || $2 !~ /^driver +: /) {
+			print "record " n " does not open with name and driver: " $1
+			exit
+		}
+	}
+	END { if (n == 0) print "no records" }' "$tmp/list")
+	if [ -n "$msg" ]; then
+		fail "list: not /proc/crypto records: $msg"
+	elif grep -q '^cpu ' "$tmp/list"; then
+		fail "list: CPU lines among the records (they are list --cpu's)"
+	elif awk 'NR > 1 && prev == "" && $0 == "" { bad = 1 } { prev = $0 }
+		END { exit !bad }' "$tmp/list"; then
+		fail "list: two empty lines in a row"
+	else
+		ok
+		echo "ok: list parses as /proc/crypto records"
+	fi
 	if [ -n "${CRYPTARCH_TEST_REGISTRY:-}" ]; then
 		# shellcheck disable=SC2086
 		$EMU "$CRYPTARCH_TEST_REGISTRY" --list >"$tmp/registry" ||
@@ -444,6 +543,47 @@ if expect_ok "list" list; then
 	done <"$tmp/registry"
 fi
 
+if expect_ok "list --cpu" list --cpu; then
+	for l in 'cpu detected : ' 'cpu masked   : ' 'cpu effective: '; do
+		if ! grep -q "^$l" "$tmp/out"; then
+			fail "list --cpu: no line '$l'"
+		fi
+	done
+	if grep -Eqv '^(cpu detected|cpu masked|cpu effective|disable|warning) *: ' \
+		"$tmp/out"; then
+		fail "list --cpu: a line that is not a CPU line:" \
+			"$(grep -Ev '^(cpu|disable|warning)' "$tmp/out" | head -1)"
+	else
+		ok
+	fi
+fi
+# An unknown word in the mask: a warning line in list --cpu, and on
+# stderr (never among the records) for list.
+disable_was=${CRYPTARCH_DISABLE-unset}
+CRYPTARCH_DISABLE="${CRYPTARCH_DISABLE:+$CRYPTARCH_DISABLE,}no-such-feature"
+export CRYPTARCH_DISABLE
+if expect_ok "list --cpu with an unknown mask word" list --cpu; then
+	if ! grep -q '^warning *: .*no-such-feature' "$tmp/out" ||
+		! grep -q '^disable *: .*no-such-feature' "$tmp/out"; then
+		fail "list --cpu: the unknown word of CRYPTARCH_DISABLE not shown"
+	fi
+fi
+if expect_ok "list with an unknown mask word" list; then
+	if grep -q 'no-such-feature' "$tmp/out"; then
+		fail "list: the mask warning among the records"
+	elif ! grep -q 'no-such-feature' "$tmp/err"; then
+		fail "list: the unknown word of CRYPTARCH_DISABLE not reported"
+	else
+		ok
+	fi
+fi
+if [ "$disable_was" = unset ]; then
+	unset CRYPTARCH_DISABLE
+else
+	CRYPTARCH_DISABLE=$disable_was
+fi
+expect_error 2 "list: unknown option" list --frobnicate
+
 # ---- selftest ---------------------------------------------------------------
 if expect_ok "selftest" selftest; then
 	if [ ! -s "$tmp/out" ]; then
@@ -463,7 +603,7 @@ if expect_ok "speed" speed --driver ctr-aes-ct64 --sec 0.05 --sizes 16,64; then
 	hdr='^testing speed of (async )?ctr\(aes\) \(ctr-aes-ct64\) '
 	hdr="$hdr"'(en|de)cryption$'
 	line='^test [0-9]+ \((128|192|256) bit key, (16|64) byte blocks\): '
-	line="$line"'[0-9]+ operations in [0-9]+(\.[0-9]+)? seconds '
+	line="$line"'[0-9]+ operations in 0\.05 seconds '
 	line="$line"'\([0-9]+ bytes\)$'
 	if ! grep -Eq "$hdr" "$tmp/out"; then
 		fail "speed: no tcrypt header line"
@@ -493,7 +633,80 @@ if expect_ok "speed" speed --driver ctr-aes-ct64 --sec 0.05 --sizes 16,64; then
 		grep -E '^test ' "$tmp/out" | grep -Ev "$line" | head -3
 	fi
 fi
+# An integer --sec prints integer seconds, exactly as tcrypt does.
+if expect_ok "speed --sec 1" speed --driver ctr-aes-ct64 --sec 1 --sizes 16 \
+	--keys 128; then
+	tline='^test [0-9]+ \([0-9]+ bit key, [0-9]+ byte blocks\): [0-9]+ '
+	tline="$tline"'operations in [0-9]+ seconds \([0-9]+ bytes\)$'
+	n=$(grep -Ec "$tline" "$tmp/out")
+	if [ "$n" -ne 2 ] || grep '^test ' "$tmp/out" | grep -Evq "$tline"
+	then
+		fail "speed --sec 1: test lines not in tcrypt's format:"
+		grep '^test ' "$tmp/out" | head -3 | sed 's/^/    /'
+	elif grep '^test ' "$tmp/out" | grep -vq ' in 1 seconds '; then
+		fail "speed --sec 1: not '1 seconds'"
+	else
+		ok
+	fi
+fi
+# Each header names the instance that ran: one that list or explain knows.
+if expect_ok "speed --alg cbc(aes)" speed --alg 'cbc(aes)' --sec 0.01 \
+	--sizes 16,8192 --keys 128; then
+	cp "$tmp/out" "$tmp/speed"
+	sed -n 's/^testing speed of cbc(aes) (\(.*\)) [a-z]*$/\1/p' \
+		"$tmp/speed" >"$tmp/headers"
+	if [ ! -s "$tmp/headers" ]; then
+		fail "speed --alg cbc(aes): no tcrypt header naming an instance"
+	fi
+	ca explain 'cbc(aes)' --allow-variable-time
+	cp "$tmp/out" "$tmp/explain"
+	while read -r inst; do
+		if grep -q "^driver *: $inst\$" "$tmp/list" 2>/dev/null ||
+			grep -Fq "  $inst, " "$tmp/explain"; then
+			ok
+		else
+			fail "speed: header names '$inst', which neither list" \
+				"nor explain knows"
+		fi
+	done <"$tmp/headers"
+	if ! grep -q '^cbc(aes) ' "$tmp/speed"; then
+		fail "speed --alg cbc(aes): no summary rows"
+	fi
+	# ... and it is the plan's instance for the lines below it: per
+	# direction and request size class, as explain shows the plan.
+	if expect_ok "explain cbc(aes) (the plan)" explain 'cbc(aes)'; then
+		small=$(sed -n 's/.*small: requests of at most \([0-9]*\) bytes.*/\1/p' \
+			"$tmp/out")
+		msg=$(awk -v small="${small:-0}" '
+		FNR == NR {
+			if ($1 == "128" && ($3 == "small" || $3 == "large"))
+				plan[$2 " " $3] = $4
+			next
+		}
+		/^testing speed of / {
+			inst = substr($5, 2, length($5) - 2)
+			dir = $6
+		}
+		/^test [0-9]+ \(128 bit key/ {
+			cls = $6 + 0 <= small + 0 ? "small" : "large"
+			want = plan[dir " " cls]
+			if (want == "")
+				print "no plan for 128-bit " dir " " cls
+			else if (want != inst)
+				print $6 "-byte " dir " under " inst ", the plan says " want
+		}' "$tmp/out" "$tmp/speed" | head -3)
+		if [ -z "$small" ]; then
+			fail "explain cbc(aes): no size class limit shown"
+		elif [ -n "$msg" ]; then
+			fail "speed: a header does not name the instance used: $msg"
+		else
+			ok
+		fi
+	fi
+fi
 expect_error 2 "speed: unknown driver" speed --driver ctr-aes-nothing \
+	--sec 0.05 --sizes 16
+expect_error 2 "speed: a block cipher's driver" speed --driver aes-generic \
 	--sec 0.05 --sizes 16
 expect_error 2 "list: unexpected argument" list extra
 

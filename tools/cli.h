@@ -2,10 +2,12 @@
 /*
  * cli.h - what the subcommands of the `cryptarch` command share (defined in
  * cryptarch.c): exit codes, one-line error messages, option parsing, hex
- * parsing, and naming the instances of a mode ("cbc(aes-generic)" for a
- * template over single-block functions, "ctr-aes-ct64" for a driver's bulk
- * functions). No cryptography happens here; key bytes parsed by cli_hex()
- * are the caller's to wipe.
+ * parsing, the algorithm names of the registry ("<template>(<cipher>)" for
+ * every mode of every cipher), why an instance cannot be used, and opening
+ * a name with a message that says why it failed. Instances are the core's
+ * (struct cryptarch_spec, spec.h) and their eligibility the core's
+ * (eligible.h); nothing here re-derives either. No cryptography happens
+ * here; key bytes parsed by cli_hex() are the caller's to wipe.
  */
 #ifndef CRYPTARCH_CLI_H
 #define CRYPTARCH_CLI_H
@@ -14,7 +16,9 @@
 #include <stdint.h>
 
 #include "cryptarch.h"
+#include "eligible.h"
 #include "registry.h"
+#include "spec.h"
 
 /* Exit statuses: success, a failed operation, a usage error. */
 #define CLI_OK 0
@@ -67,42 +71,35 @@ int cli_hex(const char *sub, const char *opt, const char *hex, uint8_t *out,
 /* Parse a positive decimal (or float, for cli_double) option value. */
 int cli_double(const char *sub, const char *opt, const char *s, double *v);
 
-/* "ecb", "cbc", "ctr", "xts", indexed by enum cryptarch_mode_id. */
-extern const char *const cli_modes[CRYPTARCH_MODE_COUNT];
-/* The mode whose name starts S (3 letters), or -1. */
-int cli_mode_of(const char *s);
+/* ---- the registry's names ---------------------------------------------- */
+
+/* The distinct algorithms the registered drivers implement ("aes",
+ * "twofish"), in driver order. */
+size_t cli_algorithm_count(void);
+const struct cryptarch_algorithm *cli_algorithm_at(size_t i);
+/* 1 if T is a mode: a template of type skcipher over one block cipher
+ * (what `speed`, `tune` and `ct --mode` take), else 0. */
+int cli_is_mode(const struct cryptarch_template *t);
+/* The names of the registered modes for messages: "ecb, cbc, ctr or xts". */
+char *cli_mode_list(char *buf, size_t size);
+
+/* ---- why an instance cannot be used ------------------------------------ */
 
 /*
- * One instance of a mode over one implementation: "<mode>(<driver>)" (the
- * template over single-block functions) or, where the implementation has a
- * bulk function for the mode, "<mode>-<driver>".
+ * Verdict V about driver WHO (eligible.h) as a phrase for messages ("needs
+ * aesni, masked by CRYPTARCH_DISABLE", "variable-time, needs
+ * --allow-variable-time", "self-test failed"), or NULL for
+ * CRYPTARCH_ELIGIBLE. cli_unusable() asks cryptarch_driver_verdict(),
+ * cli_spec_unusable() cryptarch_spec_verdict() (naming the driver when the
+ * instance has more than one).
  */
-struct cli_instance {
-	const struct cryptarch_alg *alg;
-	int mode;	  /* enum cryptarch_mode_id */
-	int bulk;	  /* 1: "<mode>-<driver>" */
-	char name[96];	  /* the instance's driver name */
-	char algname[48]; /* "<mode>(<cipher>)", e.g. "cbc(aes)" */
-};
-
-/* Fill *INST for ALG, MODE and BULK. */
-void cli_instance_set(struct cli_instance *inst,
-		      const struct cryptarch_alg *alg, int mode, int bulk);
-/*
- * Resolve an instance name ("cbc(aes-generic)", "ctr-aes-ct64") in the
- * registry, whether or not it can run here. Returns 0, -EINVAL (malformed)
- * or -ENOENT (no such instance; cipher names such as "cbc(aes)" are not
- * instance names).
- */
-int cli_instance_find(const char *name, struct cli_instance *inst);
-
-/*
- * Why ALG cannot be used under FLAGS, as a phrase for messages ("needs
- * aesni, masked by CRYPTARCH_DISABLE", "not constant-time", "self-test
- * failed"), or NULL if it can.
- */
-const char *cli_unusable(const struct cryptarch_alg *alg, unsigned flags,
+const char *cli_verdict_text(enum cryptarch_verdict v,
+			     const struct cryptarch_driver *who, char *buf,
+			     size_t size);
+const char *cli_unusable(const struct cryptarch_driver *drv, unsigned flags,
 			 char *buf, size_t size);
+const char *cli_spec_unusable(const struct cryptarch_spec *s, unsigned flags,
+			      char *buf, size_t size);
 
 /*
  * Open the skcipher NAME under FLAGS. Returns CLI_R_OK, or the reason it
@@ -127,8 +124,8 @@ int cli_resolve(const char *name, unsigned flags, cryptarch_skcipher **tfm,
  */
 int cli_open(const char *sub, const char *opt, const char *name, unsigned flags,
 	     cryptarch_skcipher **tfm);
-/* The compiler and the C flags this command was built with. */
-const char *cli_compiler(void);
+/* The C flags this command was built with (the compiler is
+ * skbench_compiler()'s, bench/skbench.h). */
 const char *cli_cflags(void);
 
 #endif /* CRYPTARCH_CLI_H */

@@ -32,15 +32,18 @@
  * same treatment, so eviction does not make a constant-time implementation
  * look leaky; it adds noise, which the warm run does not have.
  *
- * Single blocks call the implementation's own functions on a context of
- * its own (ctxsize bytes, 64-byte aligned); --mode times the skcipher
- * instance "<mode>-<driver>" (bulk code) where the driver has one, else
- * "<mode>(<driver>)", through the public API. This is measurement code: it
- * handles test keys only and is not constant-time itself (the class choice
- * and the input copies happen outside the timed interval). No CPU features
- * needed beyond the timer. Measured: `cryptarch ct aes-generic aes-ct64`
- * (10^6 samples per test, four tests each) flags aes-generic with |t|
- * from 11 to 133 and leaves aes-ct64 below 3, in about 12 s per driver;
+ * Single blocks call the driver's own functions (its descriptor's ops) on
+ * a context of its own (ctxsize bytes, 64-byte aligned, alloc.h); --mode
+ * times the instance of the template over the driver that selection would
+ * rank (spec.h): the hooked "<mode>-<driver>" (the driver's code for the
+ * whole mode) where the driver has a hook, else "<mode>(<driver>)",
+ * through the public API; whether --len suits the mode is the library's
+ * to say. This is measurement code: it handles test keys only and is not
+ * constant-time itself (the class choice and the input copies happen
+ * outside the timed interval). No CPU features needed beyond the timer.
+ * Measured: `cryptarch ct aes-generic aes-ct64` (10^6 samples per test,
+ * four tests each) flags aes-generic with |t| from 11 to 133 and leaves
+ * aes-ct64 below 3, in about 12 s per driver;
  * gcc 12 -O2, AMD EPYC (Zen 5) under a hypervisor, 2026-11-30.
  */
 #include <errno.h>
@@ -51,10 +54,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "cli.h"
 #include "cpu.h"
 #include "memzero.h"
 #include "registry.h"
+#include "selftest.h"
+#include "skcipher.h"
+#include "spec.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -80,8 +87,8 @@ static const char usage[] =
 	"                    data: fixed key, fixed vs random input block(s);\n"
 	"                    key: key schedule + one block, fixed vs random\n"
 	"                    key (default both)\n"
-	"  --mode ecb|cbc|ctr|xts\n"
-	"                    time the mode's instance, not single blocks\n"
+	"  --mode MODE       time the instance of a mode (ecb, cbc, ctr,\n"
+	"                    xts) over the driver, not single blocks\n"
 	"  --len BYTES       bytes per request with --mode (default 64)\n"
 	"  --keysize BITS    128, 192 or 256 (default 128)\n"
 	"  --decrypt         time decryption instead of encryption\n"
@@ -341,8 +348,8 @@ enum test_kind {
 
 struct opts {
 	size_t samples;
-	int tests;  /* bit 0: data, bit 1: key */
-	int mode;   /* -1: single blocks */
+	int tests;			       /* bit 0: data, bit 1: key */
+	const struct cryptarch_template *mode; /* NULL: single blocks */
 	size_t len; /* bytes per request (16 for single blocks) */
 	unsigned keybits;
 	int decrypt;
@@ -354,9 +361,9 @@ struct opts {
 };
 
 struct target {
-	const struct cryptarch_alg *alg;
+	const struct cryptarch_driver *drv;
 	const struct opts *o;
-	char what[128];		 /* "aes-generic", "cbc-aes-generic" */
+	char what[CRYPTARCH_NAME_MAX + 1]; /* "aes-generic", "cbc-aes-ct64" */
 	size_t keylen;		 /* bytes for setkey (xts: both halves) */
 	void *ctx;		 /* single blocks: the driver's own context */
 	cryptarch_skcipher *tfm; /* --mode */
@@ -398,7 +405,7 @@ static int target_setkey(struct target *t, const uint8_t *key)
 	if (t->tfm)
 		err = cryptarch_skcipher_setkey(t->tfm, key, t->keylen);
 	else
-		err = t->alg->setkey(t->ctx, key, t->keylen);
+		err = t->drv->ops->setkey(t->ctx, key, t->keylen);
 	if (err)
 		cli_error("ct", "%s: setkey: %s", t->what,
 			  cryptarch_strerror(err));
@@ -408,7 +415,7 @@ static int target_setkey(struct target *t, const uint8_t *key)
 /* One request on IN (the iv reset first). */
 static inline void target_op(struct target *t, const uint8_t *in)
 {
-	const struct cryptarch_alg *a = t->alg;
+	const struct cryptarch_cipher_ops *a = t->drv->ops;
 	int err;
 
 	if (!t->tfm) {
@@ -437,7 +444,7 @@ static inline int target_keyop(struct target *t, const uint8_t *key,
 	if (t->tfm)
 		err = cryptarch_skcipher_setkey(t->tfm, key, t->keylen);
 	else
-		err = t->alg->setkey(t->ctx, key, t->keylen);
+		err = t->drv->ops->setkey(t->ctx, key, t->keylen);
 	target_op(t, block);
 	return err;
 }
@@ -649,52 +656,69 @@ out:
 
 /* ---- one implementation -------------------------------------------------- */
 
-static int check_one(const struct cryptarch_alg *alg, const struct opts *o,
+/* The instance of --mode over DRV that selection ranks: the hooked one
+ * where DRV has a hook for the mode, else the template's own. */
+static int mode_instance(const struct opts *o,
+			 const struct cryptarch_driver *drv,
+			 struct cryptarch_spec *s)
+{
+	if (cryptarch_spec_over(s, o->mode, drv, 1) == 0)
+		return 0;
+	return cryptarch_spec_over(s, o->mode, drv, 0);
+}
+
+static int check_one(const struct cryptarch_driver *drv, const struct opts *o,
 		     const char *timer)
 {
+	struct cryptarch_spec spec;
 	struct target t;
 	struct rng g;
 	char why[160];
 	double worst = 0, x;
-	int err, rc = CLI_FAIL, cold, kind;
+	int err, rc = CLI_FAIL, cold, kind, ct;
 
 	memset(&t, 0, sizeof(t));
-	t.alg = alg;
+	t.drv = drv;
 	t.o = o;
 	t.keylen = o->keybits / 8;
-	if (t.keylen < alg->min_keysize || t.keylen > alg->max_keysize) {
-		cli_error("ct", "%s: no %u-bit keys", alg->driver, o->keybits);
+	ct = !!(drv->flags & CRYPTARCH_DRV_CONSTANT_TIME);
+	if (t.keylen < drv->alg->min_keysize ||
+	    t.keylen > drv->alg->max_keysize) {
+		cli_error("ct", "%s: no %u-bit keys", drv->name, o->keybits);
 		return CLI_FAIL;
 	}
-	if (cli_unusable(alg, CRYPTARCH_ALLOW_VARIABLE_TIME, why,
+	if (cli_unusable(drv, CRYPTARCH_ALLOW_VARIABLE_TIME, why,
 			 sizeof(why))) {
-		cli_error("ct", "%s: %s", alg->driver, why);
+		cli_error("ct", "%s: %s", drv->name, why);
 		return CLI_FAIL;
 	}
-	if (cryptarch_alg_selftest(alg) != CRYPTARCH_SELFTEST_PASSED) {
-		cli_error("ct", "%s: self-test failed", alg->driver);
+	if (cryptarch_driver_selftest(drv) != CRYPTARCH_SELFTEST_PASSED) {
+		cli_error("ct", "%s: self-test failed", drv->name);
 		return CLI_FAIL;
 	}
-	t.out = aligned(o->len);
-	t.evict_buf = aligned(o->evict_bytes);
+	t.out = cryptarch_ctx_alloc(o->len);
+	t.evict_buf = cryptarch_ctx_alloc(o->evict_bytes);
 	if (!t.out || !t.evict_buf) {
 		cli_error("ct", "out of memory");
 		goto out;
 	}
-	if (o->mode < 0) {
-		snprintf(t.what, sizeof(t.what), "%s", alg->driver);
-		t.ctx = aligned(alg->ctxsize);
+	if (!o->mode) {
+		snprintf(t.what, sizeof(t.what), "%s", drv->name);
+		t.ctx = cryptarch_ctx_alloc(drv->ctxsize);
 		if (!t.ctx) {
 			cli_error("ct", "out of memory");
 			goto out;
 		}
 	} else {
-		snprintf(t.what, sizeof(t.what),
-			 cryptarch_alg_has_bulk(alg, o->mode) ? "%s-%s" :
-								"%s(%s)",
-			 cli_modes[o->mode], alg->driver);
-		if (o->mode == CRYPTARCH_MODE_XTS)
-			t.keylen *= 2;
+		err = mode_instance(o, drv, &spec);
+		if (err) {
+			cli_error("ct", "%s: no %s instance over it", drv->name,
+				  o->mode->name);
+			goto out;
+		}
+		cryptarch_spec_name(&spec, t.what, sizeof(t.what));
+		ct = cryptarch_spec_constant_time(&spec);
+		t.keylen *= cryptarch_spec_nkeys(&spec);
 		err = cryptarch_skcipher_new(&t.tfm, t.what,
 					     CRYPTARCH_ALLOW_VARIABLE_TIME);
 		if (err) {
@@ -703,9 +727,10 @@ static int check_one(const struct cryptarch_alg *alg, const struct opts *o,
 			goto out;
 		}
 	}
-	/* One checked request before the unchecked ones of the test. */
+	/* One checked request before the unchecked ones of the test: the
+	 * library says whether --len is a length the mode takes. */
 	{
-		uint8_t key[64] = { 1 };
+		uint8_t key[128] = { 1 };
 
 		if (target_setkey(&t, key))
 			goto out;
@@ -718,6 +743,14 @@ static int check_one(const struct cryptarch_alg *alg, const struct opts *o,
 				      cryptarch_skcipher_encrypt(t.tfm, t.out,
 								 t.out, o->len,
 								 t.iv);
+			if (err == -EINVAL) {
+				cli_error("ct",
+					  "--len: %zu bytes is not a length "
+					  "%s takes",
+					  o->len, t.what);
+				rc = CLI_USAGE;
+				goto out;
+			}
 			if (err) {
 				cli_error("ct", "%s: %zu bytes: %s", t.what,
 					  o->len, cryptarch_strerror(err));
@@ -727,12 +760,9 @@ static int check_one(const struct cryptarch_alg *alg, const struct opts *o,
 	}
 
 	printf("%s: %s, %u-bit key, %zu-byte %s, %zu samples per test%s\n",
-	       t.what,
-	       alg->flags & CRYPTARCH_ALG_CONSTANT_TIME ?
-		       "claims constant-time" :
-		       "table-based",
-	       o->keybits, o->len, o->decrypt ? "decryption" : "encryption",
-	       o->samples, o->reps > 1 ? " (repeated)" : "");
+	       t.what, ct ? "claims constant-time" : "table-based", o->keybits,
+	       o->len, o->decrypt ? "decryption" : "encryption", o->samples,
+	       o->reps > 1 ? " (repeated)" : "");
 	printf("  timer: %s; seed %" PRIu64 "\n", timer, o->seed);
 	fflush(stdout);
 	rng_init(&g, o->seed);
@@ -761,12 +791,10 @@ static int check_one(const struct cryptarch_alg *alg, const struct opts *o,
 	}
 out:
 	fflush(stdout);
-	if (t.ctx)
-		cryptarch_memzero(t.ctx, alg->ctxsize);
-	free(t.ctx);
+	cryptarch_ctx_free(t.ctx, drv->ctxsize);
 	cryptarch_skcipher_free(t.tfm);
-	free(t.out);
-	free((void *)t.evict_buf);
+	cryptarch_ctx_free(t.out, o->len);
+	cryptarch_ctx_free((void *)t.evict_buf, o->evict_bytes);
 	return rc;
 }
 
@@ -790,17 +818,17 @@ static int parse_count(const char *opt, const char *s, size_t min, size_t max,
 /* see cli.h */
 int cmd_ct(int argc, char **argv)
 {
-	const struct cryptarch_alg *algs[64];
+	const struct cryptarch_driver *drvs[64];
 	struct opts o;
 	const char *v;
-	char timer[96];
+	char timer[96], modes[256];
 	size_t n = 0, x, i;
 	int all = 0, r, rc = CLI_OK, seeded = 0;
 
 	memset(&o, 0, sizeof(o));
 	o.samples = 1000000;
 	o.tests = 3;
-	o.mode = -1;
+	o.mode = NULL;
 	o.len = 0;
 	o.keybits = 128;
 	o.caches = 3;
@@ -845,11 +873,10 @@ int cmd_ct(int argc, char **argv)
 			   0) {
 			if (r < 0)
 				return CLI_USAGE;
-			o.mode = cli_mode_of(v);
-			if (o.mode < 0 || strlen(v) != 3) {
-				cli_error("ct",
-					  "--mode: ecb, cbc, ctr or xts, "
-					  "not '%s'",
+			o.mode = cryptarch_template_find(v, strlen(v));
+			if (!o.mode || !cli_is_mode(o.mode)) {
+				cli_error("ct", "--mode: %s, not '%s'",
+					  cli_mode_list(modes, sizeof(modes)),
 					  v);
 				return CLI_USAGE;
 			}
@@ -907,18 +934,18 @@ int cmd_ct(int argc, char **argv)
 		} else if (argv[i][0] == '-') {
 			return cli_bad_arg("ct", argv[i]);
 		} else {
-			const struct cryptarch_alg *a =
-				cryptarch_alg_find(argv[i]);
+			const struct cryptarch_driver *d =
+				cryptarch_driver_find(argv[i], strlen(argv[i]));
 
-			if (!a) {
+			if (!d) {
 				cli_error("ct",
 					  "unknown driver '%s' (see "
 					  "cryptarch list)",
 					  argv[i]);
 				return CLI_USAGE;
 			}
-			if (n < sizeof(algs) / sizeof(algs[0]))
-				algs[n++] = a;
+			if (n < sizeof(drvs) / sizeof(drvs[0]))
+				drvs[n++] = d;
 		}
 		i = (size_t)ii;
 	}
@@ -928,7 +955,7 @@ int cmd_ct(int argc, char **argv)
 				"no driver named (see cryptarch help ct)");
 		return CLI_USAGE;
 	}
-	if (o.mode < 0) {
+	if (!o.mode) {
 		if (o.len && o.len != CRYPTARCH_BLOCK_SIZE) {
 			cli_error("ct", "--len needs --mode (single blocks "
 					"are 16 bytes)");
@@ -937,24 +964,21 @@ int cmd_ct(int argc, char **argv)
 		o.len = CRYPTARCH_BLOCK_SIZE;
 	} else if (!o.len) {
 		o.len = 64;
-	} else if ((o.mode <= CRYPTARCH_MODE_CBC && o.len % 16) ||
-		   (o.mode == CRYPTARCH_MODE_XTS && o.len < 16)) {
-		cli_error("ct",
-			  "--len: %zu bytes is not a valid %s request "
-			  "(ecb, cbc: multiples of 16; xts: at least 16)",
-			  o.len, cli_modes[o.mode]);
-		return CLI_USAGE;
 	}
+	/* Whether --len suits the mode is the library's to say (the checked
+	 * request of check_one()). */
 	if (!seeded)
 		o.seed = fresh_seed();
 	timer_init(timer, sizeof(timer));
 
 	if (all)
-		for (i = 0; i < cryptarch_alg_count() && n < 64; i++)
-			if (cryptarch_alg_available(cryptarch_alg_at(i)))
-				algs[n++] = cryptarch_alg_at(i);
+		for (i = 0; i < cryptarch_driver_count() && n < 64; i++)
+			if (cryptarch_driver_available(cryptarch_driver_at(i)))
+				drvs[n++] = cryptarch_driver_at(i);
 	for (i = 0; i < n; i++) {
-		r = check_one(algs[i], &o, timer);
+		r = check_one(drvs[i], &o, timer);
+		if (r == CLI_USAGE)
+			return r;
 		if (r != CLI_OK)
 			rc = r;
 	}

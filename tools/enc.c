@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * enc.c - `cryptarch enc` and `cryptarch dec`: encrypt or decrypt raw bytes
- * from a file or standard input with a named mode ("cbc(aes)"), a key and an
- * IV given in hex, to a file or standard output. ECB, CBC and CTR stream in
- * 64 KiB chunks (whole blocks, so the IV carries the chain from one chunk to
- * the next and the output is that of one call); XTS reads the whole input,
- * since one call is one data unit. Output to a file goes to a temporary
- * file in the same directory, renamed only on success. The key buffer is
- * wiped after setkey and the data buffer before exit. Whether the cipher
- * runs in constant time is the library's policy: without
- * --allow-variable-time only constant-time implementations are used. No CPU
- * features needed here.
+ * from a file or standard input with a named mode ("cbc(aes)"), a key in
+ * hex (given on the command line, or read from a file or a file
+ * descriptor, so that it need not be visible in the process list) and an
+ * IV in hex, to a file or standard output. ECB, CBC and CTR stream in 64
+ * KiB chunks (whole blocks, so the IV carries the chain from one chunk to
+ * the next and the output is that of one call); every other mode (XTS:
+ * one call is one data unit) reads the whole input. The length rules, the
+ * key sizes and the IV size are the library's: its errors and the
+ * template's descriptor, not a table here. Output to a file goes to a
+ * temporary file in the same directory, renamed only on success. The key
+ * text and the key are wiped after setkey and the data buffer before exit.
+ * Whether the cipher runs in constant time is the library's policy:
+ * without --allow-variable-time only constant-time implementations are
+ * used. No CPU features needed here.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,23 +29,36 @@
 #include "cli.h"
 #include "memzero.h"
 #include "registry.h"
+#include "select.h"
+#include "skcipher.h"
 
 #define CHUNK (64 * 1024)
-/* XTS input is one data unit, held in memory whole. */
+/* Input of a mode that is not streamed (xts: one data unit), held in
+ * memory whole. */
 #define XTS_MAX ((size_t)1 << 30)
 #define MAX_KEY 64
+/* The most a key file or descriptor may hold: hex text and white space. */
+#define KEY_TEXT_MAX 4096
+/* Lengths probed to state a mode's length rule in a message. */
+#define PROBE_MAX 48
 
 static const char usage[] =
-	"usage: cryptarch enc|dec --alg NAME --key HEX [--iv HEX]\n"
-	"                         [--in FILE] [--out FILE] "
-	"[--allow-variable-time]\n"
+	"usage: cryptarch enc|dec --alg NAME (--key HEX | --key-file FILE |\n"
+	"                         --key-fd N) [--iv HEX] [--in FILE]\n"
+	"                         [--out FILE] [--allow-variable-time]\n"
 	"\n"
 	"Encrypt (enc) or decrypt (dec) raw bytes, without padding.\n"
 	"  --alg NAME   a mode of a cipher: ecb(aes), cbc(aes), ctr(aes),\n"
 	"               xts(aes), the same for twofish, or a driver's\n"
 	"               instance such as cbc(aes-ct64) or ctr-aes-ct64\n"
 	"  --key HEX    the key: 16, 24 or 32 bytes; xts: both keys, 32, 48\n"
-	"               or 64 bytes\n"
+	"               or 64 bytes (visible to every user in the process\n"
+	"               list: prefer --key-file or --key-fd)\n"
+	"  --key-file FILE  read the key, in hex as --key takes it, from FILE\n"
+	"               (white space around it, such as a final newline, is\n"
+	"               ignored; at most 4096 bytes)\n"
+	"  --key-fd N   the same from file descriptor N (e.g. 3 with 3<FILE);\n"
+	"               exactly one of --key, --key-file, --key-fd is needed\n"
 	"  --iv HEX     16 bytes: the IV (cbc), initial counter block (ctr)\n"
 	"               or tweak (xts); required for those, ignored for ecb\n"
 	"  --in FILE    input (default: standard input; - is standard input)\n"
@@ -174,8 +191,11 @@ static int close_output(const char *sub, struct output *out, int status)
 
 struct job {
 	const char *sub;
+	const char *alg; /* as named */
 	cryptarch_skcipher *tfm;
-	int mode;
+	const struct cryptarch_template *tmpl; /* the name's mode */
+	struct cryptarch_spec spec;	       /* one instance of the name */
+	int stream; /* chunks give one call's output (ecb, cbc, ctr) */
 	int decrypt;
 	uint8_t iv[16];
 	const char *in_name; /* for messages */
@@ -185,7 +205,72 @@ struct job {
 	size_t bufsize;
 };
 
-static int process(struct job *j, size_t len)
+/* 1 if the library takes a request of LEN bytes (at most CHUNK) in the
+ * job's direction: one throwaway request on scratch memory, never output. */
+static int takes(const struct job *j, uint8_t *scratch, size_t len)
+{
+	uint8_t iv[16];
+	int err;
+
+	memcpy(iv, j->iv, sizeof(iv));
+	memset(scratch, 0, len);
+	if (j->decrypt)
+		err = cryptarch_skcipher_decrypt(j->tfm, scratch, scratch, len,
+						 iv);
+	else
+		err = cryptarch_skcipher_encrypt(j->tfm, scratch, scratch, len,
+						 iv);
+	cryptarch_memzero(scratch, len);
+	cryptarch_memzero(iv, sizeof(iv));
+	return err != -EINVAL;
+}
+
+/* The mode's length rule as a phrase ("a multiple of 16 bytes", "at
+ * least 16 bytes"), from what the library takes of 1..PROBE_MAX bytes. */
+static const char *length_rule(const struct job *j, char *buf, size_t size)
+{
+	uint8_t scratch[PROBE_MAX];
+	int ok[PROBE_MAX + 1];
+	size_t n, first = 0, step = 0;
+	int multiples = 1, from = 1;
+
+	for (n = 1; n <= PROBE_MAX; n++) {
+		ok[n] = takes(j, scratch, n);
+		if (ok[n] && !first)
+			first = n;
+	}
+	if (!first) {
+		snprintf(buf, size, "no length of 1 to %d bytes", PROBE_MAX);
+		return buf;
+	}
+	step = first;
+	for (n = 1; n <= PROBE_MAX; n++) {
+		if (ok[n] != (n % step == 0))
+			multiples = 0;
+		if (ok[n] != (n >= first))
+			from = 0;
+	}
+	if (multiples && step > 1)
+		snprintf(buf, size, "a multiple of %zu bytes", step);
+	else if (from)
+		snprintf(buf, size, "at least %zu bytes", first);
+	else
+		snprintf(buf, size, "other lengths");
+	return buf;
+}
+
+static int bad_length(const struct job *j, unsigned long long len)
+{
+	char rule[64];
+
+	cli_error(j->sub, "input is %llu bytes; %s takes %s", len, j->alg,
+		  length_rule(j, rule, sizeof(rule)));
+	return CLI_FAIL;
+}
+
+/* One request of LEN bytes over the buffer, then its output; TOTAL is the
+ * input so far, for a message about its length. */
+static int process(struct job *j, size_t len, unsigned long long total)
 {
 	int err;
 
@@ -195,6 +280,8 @@ static int process(struct job *j, size_t len)
 	else
 		err = cryptarch_skcipher_encrypt(j->tfm, j->buf, j->buf, len,
 						 j->iv);
+	if (err == -EINVAL)
+		return bad_length(j, total);
 	if (err) {
 		cli_error(j->sub, "%s", cryptarch_strerror(err));
 		return CLI_FAIL;
@@ -206,19 +293,6 @@ static int process(struct job *j, size_t len)
 		return CLI_FAIL;
 	}
 	return CLI_OK;
-}
-
-static int bad_length(const struct job *j, unsigned long long len)
-{
-	if (j->mode == CRYPTARCH_MODE_XTS)
-		cli_error(j->sub, "input is %llu bytes; xts needs at least 16",
-			  len);
-	else
-		cli_error(j->sub,
-			  "input is %llu bytes, not a multiple of 16 "
-			  "as %s needs",
-			  len, cli_modes[j->mode]);
-	return CLI_FAIL;
 }
 
 static int read_error(const struct job *j)
@@ -235,31 +309,31 @@ static int stream(struct job *j)
 	ssize_t n;
 	int ret;
 
-	/* A regular file's length can be checked before any output. */
-	if (j->mode != CRYPTARCH_MODE_CTR && fstat(j->in_fd, &st) == 0 &&
-	    S_ISREG(st.st_mode) && st.st_size % 16 != 0)
-		return bad_length(j, (unsigned long long)st.st_size);
 	j->bufsize = CHUNK;
 	j->buf = malloc(j->bufsize);
 	if (!j->buf) {
 		cli_error(j->sub, "%s", cryptarch_strerror(-ENOMEM));
 		return CLI_FAIL;
 	}
+	/* A regular file's length can be checked before any output: the
+	 * last request is what is left after the whole chunks. */
+	if (fstat(j->in_fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > CHUNK && st.st_size % CHUNK &&
+	    !takes(j, j->buf, (size_t)(st.st_size % CHUNK)))
+		return bad_length(j, (unsigned long long)st.st_size);
 	do {
 		n = read_full(j->in_fd, j->buf, CHUNK);
 		if (n < 0)
 			return read_error(j);
 		total += (unsigned long long)n;
-		if (j->mode != CRYPTARCH_MODE_CTR && n % 16 != 0)
-			return bad_length(j, total);
-		ret = process(j, (size_t)n);
+		ret = process(j, (size_t)n, total);
 		if (ret)
 			return ret;
 	} while (n == CHUNK);
 	return CLI_OK;
 }
 
-/* XTS: the whole input is one data unit. */
+/* Other modes (XTS: one call is one data unit): the whole input. */
 static int whole(struct job *j)
 {
 	size_t len = 0;
@@ -273,9 +347,9 @@ static int whole(struct job *j)
 			if (j->bufsize >= XTS_MAX) {
 				cli_error(j->sub,
 					  "input larger than %zu "
-					  "bytes; xts takes it as one data "
-					  "unit in memory",
-					  XTS_MAX);
+					  "bytes; %s takes it as one request "
+					  "in memory",
+					  XTS_MAX, j->alg);
 				return CLI_FAIL;
 			}
 			/* Not realloc: the old buffer is wiped first. */
@@ -298,74 +372,255 @@ static int whole(struct job *j)
 			return read_error(j);
 		len += (size_t)n;
 	} while (len == j->bufsize);
-	if (len < 16)
-		return bad_length(j, len);
-	return process(j, len);
+	return process(j, len, len);
 }
 
-static int set_key(struct job *j, const char *alg, const uint8_t *key,
+/* "16, 24 or 32" (one key) or "32, 48 or 64: two keys": the key sizes of
+ * the job's instance, cipher keys in steps of 8 bytes times their number. */
+static const char *key_sizes(const struct job *j, char *buf, size_t size)
+{
+	static const char *const count[] = { "", "", "two", "three", "four" };
+	unsigned nk = cryptarch_spec_nkeys(&j->spec), min, max, k;
+	size_t n = 0;
+
+	cryptarch_spec_keysizes(&j->spec, &min, &max);
+	if (size)
+		buf[0] = '\0';
+	for (k = min; k <= max && n < size; k += 8)
+		n += (size_t)snprintf(buf + n, size - n, "%s%u",
+				      k == min	  ? "" :
+				      k + 8 > max ? " or " :
+						    ", ",
+				      nk * k);
+	if (nk > 1 && n < size)
+		snprintf(buf + n, size - n, ": %s keys",
+			 nk < sizeof(count) / sizeof(count[0]) ? count[nk] :
+								 "several");
+	return buf;
+}
+
+static int set_key(struct job *j, const char *opt, const uint8_t *key,
 		   size_t keylen)
 {
+	char sizes[96];
 	int err = -EINVAL;
 
 	if (keylen <= MAX_KEY)
 		err = cryptarch_skcipher_setkey(j->tfm, key, keylen);
 	if (err == -EINVAL) {
 		cli_error(j->sub,
-			  "--key: wrong length for %s: %zu bytes (expected %s)",
-			  alg, keylen,
-			  j->mode == CRYPTARCH_MODE_XTS ?
-				  "32, 48 or 64: two keys" :
-				  "16, 24 or 32");
+			  "%s: wrong length for %s: %zu bytes (expected %s)",
+			  opt, j->alg, keylen,
+			  key_sizes(j, sizes, sizeof(sizes)));
 		return CLI_USAGE;
 	}
 	if (err) {
-		cli_error(j->sub, "--key: %s", cryptarch_strerror(err));
+		cli_error(j->sub, "%s: %s", opt, cryptarch_strerror(err));
 		return CLI_FAIL;
 	}
 	return CLI_OK;
 }
 
-static int run(struct job *j, const char *alg, const char *keyhex,
-	       const char *ivhex, const char *in, unsigned flags)
+/* Where the key comes from: exactly one of the three options. */
+struct key_source {
+	const char *hex;  /* --key */
+	const char *file; /* --key-file */
+	const char *fd;	  /* --key-fd */
+	const char *opt;  /* the one given, for messages */
+};
+
+/* Read the key text of --key-file or --key-fd into BUF (KEY_TEXT_MAX + 1
+ * bytes); its length, or -1 after a message. */
+static ssize_t read_key_text(const char *sub, const struct key_source *k,
+			     int in_is_stdin, char *buf)
+{
+	char what[64];
+	long fdl = -1;
+	ssize_t n;
+	char *end;
+	int fd;
+
+	if (k->file) {
+		if (k->file[0] == '\0') {
+			cli_error(sub, "--key-file: empty file name");
+			return -1;
+		}
+		fd = open(k->file, O_RDONLY | O_NOCTTY);
+		if (fd < 0) {
+			cli_error(sub, "--key-file: cannot open '%s': %s",
+				  k->file, strerror(errno));
+			return -1;
+		}
+		snprintf(what, sizeof(what), "'%.40s'", k->file);
+	} else {
+		errno = 0;
+		fdl = strtol(k->fd, &end, 10);
+		if (end == k->fd || *end || errno || fdl < 0 || fdl > 1000000 ||
+		    k->fd[0] == '-' || k->fd[0] == '+') {
+			cli_error(sub,
+				  "--key-fd: not a file descriptor number: "
+				  "'%s'",
+				  k->fd);
+			return -1;
+		}
+		if (fdl == STDIN_FILENO && in_is_stdin) {
+			cli_error(sub,
+				  "--key-fd: 0 is standard input, which the "
+				  "data comes from (give --in FILE)");
+			return -1;
+		}
+		fd = (int)fdl;
+		snprintf(what, sizeof(what), "descriptor %d", fd);
+	}
+	n = read_full(fd, (uint8_t *)buf, KEY_TEXT_MAX + 1);
+	if (n < 0)
+		cli_error(sub, "%s: cannot read %s: %s", k->opt, what,
+			  strerror(errno));
+	else if (n > KEY_TEXT_MAX)
+		cli_error(sub, "%s: %s holds more than %d bytes, not a key",
+			  k->opt, what, KEY_TEXT_MAX);
+	else if (n == 0)
+		cli_error(sub, "%s: %s is empty", k->opt, what);
+	if (k->file)
+		close(fd);
+	if (n <= 0 || n > KEY_TEXT_MAX)
+		return -1;
+	return n;
+}
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+	       c == '\f';
+}
+
+/* The key of K parsed into KEY (MAX_KEY bytes), its length in *LEN; the
+ * text read from a file or descriptor is wiped. CLI_OK or CLI_USAGE. */
+static int get_key(const char *sub, const struct key_source *k, int in_is_stdin,
+		   uint8_t *key, size_t *len)
+{
+	char *text, *p;
+	ssize_t n;
+	int ret = CLI_USAGE;
+
+	if (k->hex)
+		return cli_hex(sub, "--key", k->hex, key, MAX_KEY, len) ?
+			       CLI_USAGE :
+			       CLI_OK;
+	text = malloc(KEY_TEXT_MAX + 2);
+	if (!text) {
+		cli_error(sub, "%s", cryptarch_strerror(-ENOMEM));
+		return CLI_FAIL;
+	}
+	n = read_key_text(sub, k, in_is_stdin, text);
+	if (n < 0)
+		goto out;
+	text[n] = '\0';
+	/* Surrounding white space (a final newline) is not the key's. */
+	while (n > 0 && is_space(text[n - 1]))
+		text[--n] = '\0';
+	for (p = text; is_space(*p); p++)
+		;
+	if (memchr(text, '\0', (size_t)n)) {
+		cli_error(sub, "%s: not a hex digit: byte 0x00", k->opt);
+		goto out;
+	}
+	if (*p == '\0') {
+		cli_error(sub, "%s: no key, only white space", k->opt);
+		goto out;
+	}
+	if (cli_hex(sub, k->opt, p, key, MAX_KEY, len) == 0)
+		ret = CLI_OK;
+out:
+	cryptarch_memzero(text, KEY_TEXT_MAX + 2);
+	free(text);
+	return ret;
+}
+
+/* One instance of the name, for its template, key sizes and iv size
+ * (every instance of a name has the same). */
+static int spec_of(const char *name, struct cryptarch_spec *s)
+{
+	struct cryptarch_cands *c = malloc(sizeof(*c));
+	int err = -ENOMEM;
+
+	if (c) {
+		err = cryptarch_cands(name, &cryptarch_type_skcipher, c);
+		if (!err)
+			*s = c->v[0];
+		free(c);
+	}
+	return err;
+}
+
+/* Whether the mode's output can be made in chunks: the modes whose iv
+ * carries the stream from one call to the next (cbc, ctr) or that have
+ * none (ecb); every other mode gets the whole input in one request. */
+static int streams(const struct cryptarch_template *t)
+{
+	static const char *const names[] = { "ecb", "cbc", "ctr" };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (t == cryptarch_template_find(names[i], strlen(names[i])))
+			return 1;
+	return 0;
+}
+
+static int run(struct job *j, const struct key_source *k, const char *ivhex,
+	       const char *in, unsigned flags)
 {
 	uint8_t key[MAX_KEY];
-	size_t keylen, ivlen;
-	int ret;
+	size_t keylen = 0, ivlen = 0;
+	unsigned ivsize, want;
+	int in_is_stdin = !in || strcmp(in, "-") == 0;
+	int ret, err;
 
-	if (cli_hex(j->sub, "--key", keyhex, key, sizeof(key), &keylen))
-		return CLI_USAGE;
+	ret = get_key(j->sub, k, in_is_stdin, key, &keylen);
+	if (ret)
+		goto out;
 	ret = CLI_USAGE;
 	if (ivhex &&
 	    cli_hex(j->sub, "--iv", ivhex, j->iv, sizeof(j->iv), &ivlen))
 		goto out;
-	if (ivhex && ivlen != sizeof(j->iv)) {
-		cli_error(j->sub, "--iv: wrong length: %zu bytes (expected 16)",
-			  ivlen);
-		goto out;
-	}
-	ret = cli_open(j->sub, "--alg", alg, flags, &j->tfm);
+	ret = cli_open(j->sub, "--alg", j->alg, flags, &j->tfm);
 	if (ret)
 		goto out;
-	j->mode = cli_mode_of(cryptarch_skcipher_driver(j->tfm));
-	ret = set_key(j, alg, key, keylen);
+	err = spec_of(j->alg, &j->spec);
+	if (err) {
+		cli_error(j->sub, "--alg: %s: %s", j->alg,
+			  cryptarch_strerror(err));
+		ret = CLI_FAIL;
+		goto out;
+	}
+	j->tmpl = cryptarch_spec_template(&j->spec);
+	j->stream = streams(j->tmpl);
+	/* A mode without an iv still checks one given as a block. */
+	ivsize = cryptarch_spec_ivsize(&j->spec);
+	want = ivsize ? ivsize : cryptarch_spec_base(&j->spec)->alg->blocksize;
+	ret = CLI_USAGE;
+	if (ivhex && (ivlen != want || want > sizeof(j->iv))) {
+		cli_error(j->sub, "--iv: wrong length: %zu bytes (expected %u)",
+			  ivlen, want);
+		goto out;
+	}
+	ret = set_key(j, k->opt, key, keylen);
 	if (ret)
 		goto out;
 	cryptarch_memzero(key, sizeof(key));
 	ret = CLI_USAGE;
-	if (!ivhex && j->mode != CRYPTARCH_MODE_ECB) {
-		cli_error(j->sub, "--iv: missing; %s needs a 16-byte %s", alg,
-			  j->mode == CRYPTARCH_MODE_CTR ? "counter block" :
-			  j->mode == CRYPTARCH_MODE_XTS ? "tweak" :
-							  "IV");
+	if (!ivhex && ivsize) {
+		cli_error(j->sub, "--iv: missing; %s needs a %u-byte IV",
+			  j->alg, ivsize);
 		goto out;
 	}
-	if (ivhex && j->mode == CRYPTARCH_MODE_ECB)
-		cli_warn(j->sub, "--iv: not used by ecb; ignored");
+	if (ivhex && !ivsize)
+		cli_warn(j->sub, "--iv: not used by %s; ignored",
+			 j->tmpl->name);
 
 	j->in_fd = STDIN_FILENO;
 	j->in_name = "standard input";
-	if (in && strcmp(in, "-") != 0) {
+	if (!in_is_stdin) {
 		j->in_name = in;
 		j->in_fd = open(in, O_RDONLY);
 		if (j->in_fd < 0) {
@@ -378,10 +633,10 @@ static int run(struct job *j, const char *alg, const char *keyhex,
 	ret = open_output(j->sub, &j->out);
 	if (ret)
 		goto out;
-	if (j->mode == CRYPTARCH_MODE_XTS)
-		ret = whole(j);
-	else
+	if (j->stream)
 		ret = stream(j);
+	else
+		ret = whole(j);
 	ret = close_output(j->sub, &j->out, ret);
 out:
 	cryptarch_memzero(key, sizeof(key));
@@ -391,13 +646,15 @@ out:
 /* see cli.h */
 int cmd_enc(int argc, char **argv)
 {
-	const char *alg = NULL, *key = NULL, *iv = NULL, *in = NULL;
+	const char *iv = NULL, *in = NULL;
 	const char *sub = argv[0];
+	struct key_source k;
 	unsigned flags = 0;
 	struct job j;
-	int i, r, ret;
+	int i, r, ret, nkey;
 
 	memset(&j, 0, sizeof(j));
+	memset(&k, 0, sizeof(k));
 	j.sub = sub;
 	j.decrypt = strcmp(sub, "dec") == 0;
 	for (i = 1; i < argc; i++) {
@@ -411,8 +668,10 @@ int cmd_enc(int argc, char **argv)
 			flags |= CRYPTARCH_ALLOW_VARIABLE_TIME;
 			continue;
 		}
-		if ((r = cli_value(sub, argc, argv, &i, "alg", &alg)) ||
-		    (r = cli_value(sub, argc, argv, &i, "key", &key)) ||
+		if ((r = cli_value(sub, argc, argv, &i, "alg", &j.alg)) ||
+		    (r = cli_value(sub, argc, argv, &i, "key", &k.hex)) ||
+		    (r = cli_value(sub, argc, argv, &i, "key-file", &k.file)) ||
+		    (r = cli_value(sub, argc, argv, &i, "key-fd", &k.fd)) ||
 		    (r = cli_value(sub, argc, argv, &i, "iv", &iv)) ||
 		    (r = cli_value(sub, argc, argv, &i, "in", &in)) ||
 		    (r = cli_value(sub, argc, argv, &i, "out", &j.out.path))) {
@@ -422,14 +681,27 @@ int cmd_enc(int argc, char **argv)
 		}
 		return cli_bad_arg(sub, arg);
 	}
-	if (!alg) {
+	if (!j.alg) {
 		cli_error(sub, "missing --alg (e.g. --alg 'cbc(aes)')");
 		return CLI_USAGE;
 	}
-	if (!key) {
-		cli_error(sub, "missing --key");
+	nkey = !!k.hex + !!k.file + !!k.fd;
+	if (nkey == 0) {
+		cli_error(sub,
+			  "missing --key (or --key-file FILE, --key-fd N)");
 		return CLI_USAGE;
 	}
+	if (nkey > 1) {
+		cli_error(sub,
+			  "%s%s%s%s%s: give exactly one of --key, --key-file "
+			  "and --key-fd",
+			  k.hex ? "--key" : "", k.hex && k.file ? " and " : "",
+			  k.file ? "--key-file" : "",
+			  (k.hex || k.file) && k.fd ? " and " : "",
+			  k.fd ? "--key-fd" : "");
+		return CLI_USAGE;
+	}
+	k.opt = k.hex ? "--key" : k.file ? "--key-file" : "--key-fd";
 	if (j.out.path && strcmp(j.out.path, "-") == 0)
 		j.out.path = NULL;
 	if (j.out.path && j.out.path[0] == '\0') {
@@ -441,7 +713,7 @@ int cmd_enc(int argc, char **argv)
 		return CLI_USAGE;
 	}
 
-	ret = run(&j, alg, key, iv, in, flags);
+	ret = run(&j, &k, iv, in, flags);
 
 	if (j.in_fd > STDIN_FILENO)
 		close(j.in_fd);

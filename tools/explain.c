@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * explain.c - `cryptarch explain NAME`: every candidate implementation for
- * a name under the flags given, with what decides its eligibility (the CPU
- * features it needs and whether they are present, masked or missing, its
- * self-test state, the constant-time policy), its static priority, its
- * figures from the measured profile where one is in use, and then the
- * selection itself, per key size, direction and request size class, with
- * the reason each winner won (the profile's measurement, or priority and
- * why the profile did not decide). The selection shown is the library's
- * own (cryptarch_lookup_plan(), the call cryptarch_skcipher_new() makes),
- * not a re-implementation. Self-tests of the implementations that can run
- * are run first, as `cryptarch list` does. No cipher code of its own; no
- * CPU features needed.
+ * explain.c - `cryptarch explain NAME`: every candidate instance for a name
+ * under the flags given (the core's candidates, cryptarch_cands()), with
+ * what decides its eligibility (the CPU features it needs and whether they
+ * are present, masked or missing, its drivers' self-test state, the
+ * constant-time policy: the core's verdict, cryptarch_spec_verdict()), its
+ * static priority, its figures from the measured profile where one is in
+ * use, and then the plan itself, per key size, operation and request size
+ * class, with the reason each slot holds its instance (the profile's
+ * measurement, or priority and why the profile did not decide). The plan
+ * shown is the library's own (cryptarch_lookup(), the call
+ * cryptarch_skcipher_new() makes), and the static choice it is compared
+ * with cryptarch_select() without a profile: nothing is re-implemented
+ * here. Self-tests of the drivers that can run are run first, as
+ * `cryptarch list` does. No cipher code of its own; no CPU features needed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,31 +22,41 @@
 
 #include "cli.h"
 #include "cpu.h"
-#include "handle.h"
+#include "eligible.h"
 #include "profile.h"
 #include "registry.h"
+#include "select.h"
+#include "selftest.h"
+#include "skcipher.h"
+#include "spec.h"
 
 static const char usage[] =
 	"usage: cryptarch explain NAME [--allow-variable-time]\n"
 	"         [--forbid-weak-keys] [--static-priority]\n"
 	"\n"
-	"Show every candidate implementation for NAME (a mode such as\n"
-	"cbc(aes), an instance such as ctr-aes-ct64, or a block cipher such\n"
-	"as aes): its eligibility (CPU features, self-test, constant-time\n"
-	"policy), its priority and its measured figures, and why the winner\n"
-	"won, under the flags given:\n"
+	"Show every candidate instance for NAME (a mode such as cbc(aes),\n"
+	"an instance such as ctr-aes-ct64, or a block cipher such as aes):\n"
+	"its eligibility (CPU features, self-test, constant-time policy),\n"
+	"its priority and its measured figures, and the plan the library\n"
+	"makes per key size, operation and request size, with why each\n"
+	"instance won, under the flags given:\n"
 	"  --allow-variable-time  CRYPTARCH_ALLOW_VARIABLE_TIME\n"
 	"  --forbid-weak-keys     CRYPTARCH_FORBID_WEAK_KEYS\n"
 	"  --static-priority      CRYPTARCH_STATIC_PRIORITY (ignore the\n"
 	"                         measured profile)\n";
 
-static const char *const dirs[2] = { "encryption", "decryption" };
 static const char *const classes[2] = { "small", "large" };
 
-struct cand {
-	struct cryptarch_instance inst;
-	char name[128];
-	int prio; /* -1: not a candidate by priority (profile only) */
+/* What explain works from: the candidates, the library's plan and the
+ * static plan (the same candidates and flags, no profile). */
+struct ctx {
+	const char *name;
+	unsigned flags;
+	struct cryptarch_cands c;
+	size_t order[CRYPTARCH_MAX_CANDS]; /* the order they are shown in */
+	struct cryptarch_plan plan, st;
+	char algname[CRYPTARCH_NAME_MAX + 1]; /* the profile's name for it */
+	const struct cryptarch_profile *p;    /* figures to show, or NULL */
 };
 
 static const char *flag_words(unsigned flags, char *buf, size_t size)
@@ -63,13 +75,12 @@ static const char *flag_words(unsigned flags, char *buf, size_t size)
 	return buf + 1;
 }
 
-/* The CPU features ALG needs and how each stands here. */
-static void cpu_words(const struct cryptarch_alg *alg, char *buf, size_t size)
+/* The CPU features NEED and how each stands here. */
+static void cpu_words(uint64_t need, char *buf, size_t size)
 {
 	static const char *const what[3] = { "present",
 					     "masked by CRYPTARCH_DISABLE",
 					     "not on this CPU" };
-	uint64_t need = alg->cpu_features;
 	uint64_t missing = need & ~cryptarch_cpu_detected();
 	uint64_t masked = need & cryptarch_cpu_disabled() & ~missing;
 	uint64_t part[3] = { need & ~missing & ~masked, masked, missing };
@@ -93,11 +104,11 @@ static void cpu_words(const struct cryptarch_alg *alg, char *buf, size_t size)
 	}
 }
 
-static const char *selftest_word(const struct cryptarch_alg *alg)
+static const char *selftest_word(const struct cryptarch_driver *d)
 {
-	if (!cryptarch_alg_available(alg))
+	if (!cryptarch_driver_available(d))
 		return "not run (cannot run here)";
-	switch (cryptarch_alg_selftest_state(alg)) {
+	switch (cryptarch_driver_selftest_state(d)) {
 	case CRYPTARCH_SELFTEST_PASSED:
 		return "passed";
 	case CRYPTARCH_SELFTEST_FAILED:
@@ -107,58 +118,142 @@ static const char *selftest_word(const struct cryptarch_alg *alg)
 	}
 }
 
-/* The candidates of CIPHER in MODE (or of the block cipher, MODE -1),
- * priority order (ties: registry order), then the templates of
- * implementations that compete by priority through their bulk instance. */
-static size_t candidates(const char *cipher, int mode, struct cand *c,
-			 size_t max)
+/* The drivers of S (its leaves), each once, into D; how many. */
+static size_t drivers_of(const struct cryptarch_spec *s,
+			 const struct cryptarch_driver **d, size_t max)
 {
-	size_t i, j, n = 0;
-	int pass;
+	size_t n = 0, j;
+	unsigned i;
 
-	for (pass = 0; pass < 2; pass++) {
-		for (i = 0; i < cryptarch_alg_count() && n < max; i++) {
-			const struct cryptarch_alg *a = cryptarch_alg_at(i);
-			int bulk = mode >= 0 &&
-				   cryptarch_alg_has_bulk(
-					   a, (enum cryptarch_mode_id)mode);
-			struct cand t;
+	for (i = 0; i < s->n; i++) {
+		const struct cryptarch_driver *x;
 
-			if (strcmp(a->name, cipher) != 0 || (pass && !bulk))
-				continue;
-			t.inst.alg = a;
-			t.inst.use_bulk = pass ? 0 : bulk;
-			t.prio = pass ? -1 :
-				 mode >= 0 ?
-					cryptarch_alg_mode_priority(
-						a,
-						(enum cryptarch_mode_id)mode) :
-					a->priority;
-			if (mode >= 0)
-				cryptarch_instance_name(&t.inst, mode, t.name,
-							sizeof(t.name));
-			else
-				snprintf(t.name, sizeof(t.name), "%s",
-					 a->driver);
-			for (j = n;
-			     pass == 0 && j > 0 && c[j - 1].prio < t.prio; j--)
-				c[j] = c[j - 1];
-			if (pass)
-				j = n;
-			c[j] = t;
-			n++;
-		}
+		if (cryptarch_spec_node_template(s, i))
+			continue;
+		x = cryptarch_spec_node_driver(s, i);
+		for (j = 0; j < n && d[j] != x; j++)
+			;
+		if (j == n && n < max)
+			d[n++] = x;
 	}
 	return n;
 }
 
-static void print_figs(const struct cryptarch_profile *p, const char *cipher,
-		       int mode, const struct cand *c)
+/* The self-test state of S's drivers: "passed", or per driver. */
+static void selftest_words(const struct cryptarch_spec *s, char *buf,
+			   size_t size)
 {
+	const struct cryptarch_driver *d[CRYPTARCH_SPEC_NODES];
+	size_t n = drivers_of(s, d, CRYPTARCH_SPEC_NODES), i, k = 0;
+
+	if (size)
+		buf[0] = '\0';
+	if (n == 1) {
+		snprintf(buf, size, "%s", selftest_word(d[0]));
+		return;
+	}
+	for (i = 0; i < n && k < size; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%s%s %s",
+				      i ? ", " : "", d[i]->name,
+				      selftest_word(d[i]));
+}
+
+/* Order the candidates as shown: those static selection ranks, by
+ * priority (registry order among equals), then the others. */
+static void order(struct ctx *x)
+{
+	const struct cryptarch_cands *c = &x->c;
+	size_t i, j, n = 0;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < c->n; i++) {
+			int st = c->exact || c->is_static[i];
+
+			if (st != !pass)
+				continue;
+			for (j = n;
+			     pass == 0 && j > 0 &&
+			     cryptarch_spec_priority(&c->v[x->order[j - 1]],
+						     -1) <
+				     cryptarch_spec_priority(&c->v[i], -1);
+			     j--)
+				x->order[j] = x->order[j - 1];
+			x->order[pass ? n : j] = i;
+			n++;
+		}
+}
+
+/* The static candidate with the same keys as non-static candidate I (the
+ * hooked instance its driver competes through), or NULL. */
+static const struct cryptarch_spec *hooked_twin(const struct ctx *x, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < x->c.n; j++)
+		if (j != i && x->c.is_static[j] &&
+		    cryptarch_spec_same_keys(&x->c.v[j], &x->c.v[i]))
+			return &x->c.v[j];
+	return NULL;
+}
+
+static void print_priority(const struct ctx *x, size_t i)
+{
+	const struct cryptarch_spec *s = &x->c.v[i], *twin;
+	const struct cryptarch_type *type = x->c.type;
+	char name[CRYPTARCH_NAME_MAX + 1];
+	unsigned op;
+	int pr = cryptarch_spec_priority(s, -1), any = 0;
+
+	if (!x->c.exact && !x->c.is_static[i]) {
+		twin = hooked_twin(x, i);
+		if (twin)
+			printf("    priority: none (a template's own instance: "
+			       "its driver competes by\n    priority through "
+			       "%s; this one only by measurement)\n",
+			       cryptarch_spec_name(twin, name, sizeof(name)));
+		else
+			printf("    priority: none (chosen only by "
+			       "measurement)\n");
+		return;
+	}
+	printf("    priority: %d", pr);
+	/* where an operation or a size class ranks it apart (CBC
+	 * encryption is serial; one block gains nothing from many lanes) */
+	for (op = 0; op < type->nops; op++) {
+		int ps = cryptarch_spec_slot_priority(s, (int)op, 0);
+		int pl = cryptarch_spec_slot_priority(s, (int)op, 1);
+
+		if (ps == pl && ps != pr) {
+			printf("%s%s %d", any ? ", " : " (", type->op_names[op],
+			       ps);
+			any = 1;
+			continue;
+		}
+		if (ps != pr) {
+			printf("%s%s small %d", any ? ", " : " (",
+			       type->op_names[op], ps);
+			any = 1;
+		}
+		if (pl != pr && pl != ps) {
+			printf("%s%s large %d", any ? ", " : " (",
+			       type->op_names[op], pl);
+			any = 1;
+		}
+	}
+	printf("%s\n", any ? ")" : "");
+}
+
+/* The figures of candidate S in the profile, per key size, operation and
+ * class. */
+static void print_figs(const struct ctx *x, const struct cryptarch_spec *s)
+{
+	const struct cryptarch_type *type = x->c.type;
 	const struct cryptarch_profile_entry *e;
 	const struct cryptarch_profile_fig *f;
+	unsigned op;
 	size_t i;
-	int k, d, cl, any = 0;
+	int k, cl, any = 0;
 
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
 		char line[256];
@@ -167,17 +262,15 @@ static void print_figs(const struct cryptarch_profile *p, const char *cipher,
 
 		n += (size_t)snprintf(line, sizeof(line), "      %3d bit",
 				      128 + 64 * k);
-		for (d = 0; d < 2; d++) {
+		for (op = 0; op < type->nops; op++) {
 			for (cl = 0; cl < 2; cl++) {
 				double ns = 0;
 
-				e = cryptarch_profile_find(p, cipher, mode, d,
-							   k, cl);
-				f = e ? cryptarch_profile_figs(p, e) : NULL;
+				e = cryptarch_profile_find(x->p, x->algname,
+							   (int)op, k, cl);
+				f = e ? cryptarch_profile_figs(x->p, e) : NULL;
 				for (i = 0; e && i < e->nfig; i++)
-					if (f[i].inst.alg == c->inst.alg &&
-					    !f[i].inst.use_bulk ==
-						    !c->inst.use_bulk)
+					if (cryptarch_spec_equal(&f[i].inst, s))
 						ns = f[i].ns;
 				if (ns > 0) {
 					have = 1;
@@ -193,13 +286,22 @@ static void print_figs(const struct cryptarch_profile *p, const char *cipher,
 		}
 		if (!have)
 			continue;
-		if (!any)
+		if (!any) {
 			printf("    measured, ns per call (small: %u bytes, "
-			       "large: %u bytes):\n"
-			       "                enc small   enc large   "
-			       "dec small   dec large\n",
+			       "large: %u bytes):\n%13s",
 			       CRYPTARCH_PROFILE_SMALL_BYTES,
-			       CRYPTARCH_PROFILE_LARGE_BYTES);
+			       CRYPTARCH_PROFILE_LARGE_BYTES, "");
+			for (op = 0; op < type->nops; op++)
+				for (cl = 0; cl < 2; cl++) {
+					char w[32];
+
+					snprintf(w, sizeof(w), "%s %s",
+						 type->op_words[op],
+						 classes[cl]);
+					printf(" %11s", w);
+				}
+			printf("\n");
+		}
 		any = 1;
 		printf("%s\n", line);
 	}
@@ -207,30 +309,89 @@ static void print_figs(const struct cryptarch_profile *p, const char *cipher,
 		printf("    measured: no figures in the profile\n");
 }
 
-static void print_slot(const struct cryptarch_slot *s, int mode,
-		       const char *prio_name)
+static void print_candidates(const struct ctx *x)
 {
-	char name[96];
+	char name[CRYPTARCH_NAME_MAX + 1], buf[512], why[256];
+	size_t i;
 
-	cryptarch_instance_name(&s->inst, mode, name, sizeof(name));
-	printf("%-22s ", name);
+	printf("\ncandidates%s:\n",
+	       x->c.n > 1 ? " (by priority, highest first)" : "");
+	for (i = 0; i < x->c.n; i++) {
+		const struct cryptarch_spec *s = &x->c.v[x->order[i]];
+		const char *un =
+			cli_spec_unusable(s, x->flags, why, sizeof(why));
+
+		printf("  %s, %s\n", cryptarch_spec_name(s, name, sizeof(name)),
+		       cryptarch_spec_constant_time(s) ?
+			       "constant-time" :
+			       "variable-time (table-based)");
+		print_priority(x, x->order[i]);
+		cpu_words(cryptarch_spec_features(s), buf, sizeof(buf));
+		printf("    cpu features: %s\n", buf);
+		selftest_words(s, buf, sizeof(buf));
+		printf("    self-test: %s\n", buf);
+		printf("    eligible: %s%s\n", un ? "no, " : "yes",
+		       un ? un : "");
+		if (x->p)
+			print_figs(x, s);
+	}
+}
+
+static void print_profile(const struct ctx *x)
+{
+	const struct cryptarch_profile *p = cryptarch_profile_active();
+	unsigned flags = x->flags;
+
+	printf("profile: %s", cryptarch_profile_status());
+	if (p)
+		printf(" (flags %s)", p->flags & CRYPTARCH_ALLOW_VARIABLE_TIME ?
+					      "allow-variable-time" :
+					      "none");
+	printf("\n");
+	if (x->c.type == &cryptarch_type_cipher)
+		printf("  not used: a block cipher (cryptarch_cipher) is "
+		       "chosen by priority\n");
+	else if (x->c.exact)
+		printf("  not used: NAME is a driver's instance, chosen as "
+		       "named\n");
+	else if (flags & CRYPTARCH_STATIC_PRIORITY)
+		printf("  not used: CRYPTARCH_STATIC_PRIORITY\n");
+	else if (p && (flags & CRYPTARCH_ALLOW_VARIABLE_TIME) &&
+		 !(p->flags & CRYPTARCH_ALLOW_VARIABLE_TIME))
+		printf("  not used: it was measured without the "
+		       "variable-time implementations that these flags "
+		       "allow\n");
+}
+
+/* Why slot S (operation OP, size class CLS) holds its instance; ST is
+ * the static choice for that slot. */
+static void print_why(const struct ctx *x, const struct cryptarch_slot *s,
+		      const struct cryptarch_slot *st, int op, int cls)
+{
+	char sname[CRYPTARCH_NAME_MAX + 1];
+
+	cryptarch_spec_name(&st->inst, sname, sizeof(sname));
 	switch (s->why) {
 	case CRYPTARCH_SLOT_PRIORITY:
-		printf("priority (no profile in use)\n");
+		if (cryptarch_spec_equal(&s->inst, &x->plan.prio))
+			printf("priority (no profile in use)\n");
+		else
+			printf("priority %d, the highest here (no profile "
+			       "in use)\n",
+			       cryptarch_spec_slot_priority(&s->inst, op, cls));
 		break;
 	case CRYPTARCH_SLOT_NO_ENTRY:
 		printf("priority (the profile has no line for this)\n");
 		break;
 	case CRYPTARCH_SLOT_MEASURED:
-		if (strcmp(name, prio_name) == 0)
+		if (cryptarch_spec_equal(&s->inst, &st->inst))
 			printf("profile: fastest eligible, %.1f ns, and "
 			       "priority's choice too\n",
 			       s->ns);
 		else
 			printf("profile: %.1f ns, %.2fx faster than "
 			       "priority's %s (%.1f ns)\n",
-			       s->ns, s->prio_ns / s->ns, prio_name,
-			       s->prio_ns);
+			       s->ns, s->prio_ns / s->ns, sname, s->prio_ns);
 		break;
 	case CRYPTARCH_SLOT_MARGIN:
 		printf("priority: the profile's fastest eligible is within "
@@ -248,247 +409,194 @@ static void print_slot(const struct cryptarch_slot *s, int mode,
 	}
 }
 
-static void print_profile(unsigned flags, int exact, int mode)
+/* The plan, slot by slot: [key size][operation][size class]. */
+static void print_plan(const struct ctx *x)
 {
-	const struct cryptarch_profile *p = cryptarch_profile_active();
+	const struct cryptarch_type *type = x->c.type;
+	char name[CRYPTARCH_NAME_MAX + 1];
+	unsigned min, max, nk = cryptarch_spec_nkeys(&x->plan.prio);
+	int k, op, c, w = 22;
 
-	printf("profile: %s", cryptarch_profile_status());
-	if (p)
-		printf(" (flags %s)", p->flags & CRYPTARCH_ALLOW_VARIABLE_TIME ?
-					      "allow-variable-time" :
-					      "none");
-	printf("\n");
-	if (mode < 0)
-		printf("  not used: a block cipher (cryptarch_cipher) is "
-		       "chosen by priority\n");
-	else if (exact)
-		printf("  not used: NAME is a driver's instance, chosen as "
-		       "named\n");
-	else if (flags & CRYPTARCH_STATIC_PRIORITY)
-		printf("  not used: CRYPTARCH_STATIC_PRIORITY\n");
-	else if (p && (flags & CRYPTARCH_ALLOW_VARIABLE_TIME) &&
-		 !(p->flags & CRYPTARCH_ALLOW_VARIABLE_TIME))
-		printf("  not used: it was measured without the "
-		       "variable-time implementations that these flags "
-		       "allow\n");
-}
-
-/* The slots of PLAN for the choice by priority PRIO in MODE. */
-static void print_plan(const struct cryptarch_plan *plan,
-		       const struct cryptarch_choice *prio, int mode)
-{
-	int k, d, c;
-
-	if (!plan->measured) {
-		const struct cryptarch_slot *e = &plan->slot[0][0][1];
-		char enc[96];
-
-		cryptarch_instance_name(&e->inst, mode, enc, sizeof(enc));
-		if (e->inst.alg == prio->alg &&
-		    e->inst.use_bulk == prio->use_bulk) {
-			printf("  %s for every key size, direction and request "
-			       "size: no profile in use\n",
-			       prio->driver);
-			return;
-		}
-		printf("  %s for decryption; %s for encryption, the eligible "
-		       "candidate with the highest CBC-encryption priority, "
-		       "%d (CBC encryption is serial: a driver built for many "
-		       "blocks in flight may rank lower there); no profile "
-		       "in use\n",
-		       prio->driver, enc,
-		       cryptarch_alg_cbc_encrypt_priority(e->inst.alg));
-		return;
-	}
-	printf("  key  direction   class  instance               why\n");
-	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
-		size_t kb = 16 + 8 * (size_t)k;
-
-		if (kb < prio->alg->min_keysize || kb > prio->alg->max_keysize)
-			continue;
-		for (d = 0; d < 2; d++)
+	cryptarch_spec_keysizes(&x->plan.prio, &min, &max);
+	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
+		for (op = 0; op < (int)type->nops; op++)
 			for (c = 0; c < 2; c++) {
-				printf("  %3d  %-10s  %-5s  ", 128 + 64 * k,
-				       dirs[d], classes[c]);
-				print_slot(&plan->slot[k][d][c], mode,
-					   prio->driver);
+				int l = (int)strlen(cryptarch_spec_name(
+					&x->plan.slot[k][op][c].inst, name,
+					sizeof(name)));
+
+				w = l > w ? l : w;
+			}
+	printf("  key  %-10s  class  %-*s why\n", "operation", w, "instance");
+	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
+		unsigned kb = 16 + 8 * (unsigned)k;
+
+		if (kb < min || kb > max)
+			continue;
+		for (op = 0; op < (int)type->nops; op++)
+			for (c = 0; c < 2; c++) {
+				const struct cryptarch_slot *s =
+					&x->plan.slot[k][op][c];
+
+				printf("  %3u  %-10s  %-5s  %-*s ", 8 * kb,
+				       type->op_names[op], classes[c], w,
+				       cryptarch_spec_name(&s->inst, name,
+							   sizeof(name)));
+				print_why(x, s, &x->st.slot[k][op][c], op, c);
 			}
 	}
-	printf("  (small: requests of at most %u bytes)\n",
+	printf("  (key: bits of %s; small: requests of at most %u "
+	       "bytes)\n",
+	       nk > 1 ? "each cipher key" : "the key",
 	       CRYPTARCH_PROFILE_SMALL_MAX);
+}
+
+/* NAME's candidates into X, or a usage error reported. */
+static int find(struct ctx *x)
+{
+	int err = cryptarch_cands(x->name, NULL, &x->c);
+
+	if (err == -EINVAL) {
+		cli_error("explain", "malformed algorithm name '%s'", x->name);
+		return CLI_USAGE;
+	}
+	if (err) {
+		cli_error("explain",
+			  "unknown algorithm '%s' (see cryptarch list)",
+			  x->name);
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+/* Nothing is eligible: say why, as the other commands do. */
+static int none(const struct ctx *x, int err)
+{
+	cryptarch_skcipher *tfm = NULL;
+	char why[768];
+	int r;
+
+	printf("  none: no candidate is eligible\n");
+	fflush(stdout);
+	if (x->c.type != &cryptarch_type_skcipher) {
+		cli_error("explain", "%s: %s", x->name,
+			  cryptarch_strerror(err));
+		return CLI_FAIL;
+	}
+	r = cli_resolve(x->name, x->flags, &tfm, why, sizeof(why));
+	if (r == CLI_R_OK) {
+		/* cannot happen: the lookup failed */
+		cryptarch_skcipher_free(tfm);
+		return CLI_FAIL;
+	}
+	cli_error("explain", "%s", why);
+	return r == CLI_R_POLICY || r == CLI_R_MALFORMED || r == CLI_R_UNKNOWN ?
+		       CLI_USAGE :
+		       CLI_FAIL;
+}
+
+static int explain(struct ctx *x)
+{
+	const struct cryptarch_driver *d[CRYPTARCH_SPEC_NODES];
+	char buf[512], name[CRYPTARCH_NAME_MAX + 1];
+	cryptarch_skcipher *tfm;
+	size_t i, j, n;
+	int err;
+
+	/* Self-tests first, so that their state is known. */
+	for (i = 0; i < x->c.n; i++) {
+		n = drivers_of(&x->c.v[i], d, CRYPTARCH_SPEC_NODES);
+		for (j = 0; j < n; j++)
+			if (cryptarch_driver_available(d[j]))
+				(void)cryptarch_driver_selftest(d[j]);
+	}
+	order(x);
+
+	printf("explain %s under flags %s\n", x->name,
+	       flag_words(x->flags, buf, sizeof(buf)));
+	cryptarch_cpu_format(cryptarch_cpu_features(), buf, sizeof(buf));
+	printf("cpu features: %s\n", buf[0] ? buf : "(none)");
+	cryptarch_cpu_format(cryptarch_cpu_disabled(), buf, sizeof(buf));
+	printf("masked by CRYPTARCH_DISABLE: %s\n", buf[0] ? buf : "none");
+	print_profile(x);
+	x->p = x->c.exact || x->c.type == &cryptarch_type_cipher ?
+		       NULL :
+		       cryptarch_profile_active();
+	cryptarch_spec_algname(&x->c.v[0], x->algname, sizeof(x->algname));
+	/* The selection, as the library makes it. */
+	err = cryptarch_lookup(x->name, NULL, x->flags, &x->plan);
+	if (!err)
+		err = cryptarch_select(&x->c, x->flags, NULL, &x->st);
+	print_candidates(x);
+
+	printf("\nselection:\n");
+	if (err)
+		return none(x, err);
+	cryptarch_spec_name(&x->plan.prio, name, sizeof(name));
+	if (x->c.exact) {
+		printf("  %s: named exactly, and eligible (every key size, "
+		       "operation and request size)\n",
+		       name);
+	} else if (x->c.type == &cryptarch_type_cipher) {
+		printf("  %s: the eligible candidate with the highest "
+		       "priority (%d)\n",
+		       name, cryptarch_spec_priority(&x->plan.prio, -1));
+	} else {
+		printf("  by priority: %s (the eligible candidate with the "
+		       "highest priority, %d)\n",
+		       name, cryptarch_spec_priority(&x->plan.prio, -1));
+		print_plan(x);
+	}
+	if (x->c.type == &cryptarch_type_skcipher &&
+	    cryptarch_skcipher_new(&tfm, x->name, x->flags) == 0) {
+		printf("cryptarch_skcipher_driver(): %s (the instance for "
+		       "large encryption requests, before a key is set)\n",
+		       cryptarch_skcipher_driver(tfm));
+		cryptarch_skcipher_free(tfm);
+	}
+	return CLI_OK;
 }
 
 /* see cli.h */
 int cmd_explain(int argc, char **argv)
 {
-	struct cand c[128];
-	struct cryptarch_choice choice;
-	struct cryptarch_plan plan;
-	struct cli_instance inst;
-	const struct cryptarch_profile *p;
-	cryptarch_skcipher *tfm = NULL;
-	const char *name = NULL;
-	char buf[512], why[768], inner[128];
-	size_t n, i;
-	unsigned flags = 0;
-	int mode = -1, exact = 0, err, r, ret;
+	struct ctx *x;
+	int i, ret;
 
-	for (i = 1; i < (size_t)argc; i++) {
+	x = calloc(1, sizeof(*x));
+	if (!x) {
+		cli_error("explain", "%s", cryptarch_strerror(-ENOMEM));
+		return CLI_FAIL;
+	}
+	for (i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 
 		if (cli_flag(arg, "help") || strcmp(arg, "-h") == 0) {
 			fputs(usage, stdout);
+			free(x);
 			return CLI_OK;
 		} else if (cli_flag(arg, "allow-variable-time")) {
-			flags |= CRYPTARCH_ALLOW_VARIABLE_TIME;
+			x->flags |= CRYPTARCH_ALLOW_VARIABLE_TIME;
 		} else if (cli_flag(arg, "forbid-weak-keys")) {
-			flags |= CRYPTARCH_FORBID_WEAK_KEYS;
+			x->flags |= CRYPTARCH_FORBID_WEAK_KEYS;
 		} else if (cli_flag(arg, "static-priority")) {
-			flags |= CRYPTARCH_STATIC_PRIORITY;
-		} else if (arg[0] == '-' && arg[1] != '\0') {
-			return cli_bad_arg("explain", arg);
-		} else if (name) {
+			x->flags |= CRYPTARCH_STATIC_PRIORITY;
+		} else if ((arg[0] == '-' && arg[1] != '\0') || x->name) {
+			free(x);
 			return cli_bad_arg("explain", arg);
 		} else {
-			name = arg;
+			x->name = arg;
 		}
 	}
-	if (!name) {
+	if (!x->name) {
 		cli_error("explain", "missing NAME (e.g. cbc(aes); see "
 				     "cryptarch help explain)");
+		free(x);
 		return CLI_USAGE;
 	}
-
-	/* What NAME is: an instance, a mode of a cipher, or a cipher. */
-	if (cli_instance_find(name, &inst) == 0) {
-		exact = 1;
-		mode = inst.mode;
-		c[0].inst.alg = inst.alg;
-		c[0].inst.use_bulk = inst.bulk;
-		c[0].prio = inst.bulk ? cryptarch_alg_mode_priority(
-						inst.alg,
-						(enum cryptarch_mode_id)mode) :
-					inst.alg->priority;
-		snprintf(c[0].name, sizeof(c[0].name), "%s", inst.name);
-		n = 1;
-	} else if (cryptarch_parse_name(name, &mode, inner, sizeof(inner))) {
-		cli_error("explain", "malformed algorithm name '%s'", name);
-		return CLI_USAGE;
-	} else if (mode >= CRYPTARCH_MODE_COUNT || strchr(inner, '(')) {
-		cli_error("explain",
-			  "unknown algorithm '%s' (see cryptarch list)", name);
-		return CLI_USAGE;
-	} else if (mode < 0 && cryptarch_alg_find(inner)) {
-		/* a block cipher driver: "aes-generic" */
-		exact = 1;
-		c[0].inst.alg = cryptarch_alg_find(inner);
-		c[0].inst.use_bulk = 0;
-		c[0].prio = c[0].inst.alg->priority;
-		snprintf(c[0].name, sizeof(c[0].name), "%s", inner);
-		n = 1;
-	} else {
-		n = candidates(inner, mode, c, sizeof(c) / sizeof(c[0]));
-		if (n == 0) {
-			cli_error("explain",
-				  "unknown algorithm '%s' (see cryptarch "
-				  "list)",
-				  name);
-			return CLI_USAGE;
-		}
-	}
-	/* Self-tests first, so that their state is known. */
-	for (i = 0; i < n; i++)
-		(void)cryptarch_alg_selftest(c[i].inst.alg);
-
-	printf("explain %s under flags %s\n", name,
-	       flag_words(flags, buf, sizeof(buf)));
-	cryptarch_cpu_format(cryptarch_cpu_features(), buf, sizeof(buf));
-	printf("cpu features: %s\n", buf[0] ? buf : "(none)");
-	cryptarch_cpu_format(cryptarch_cpu_disabled(), buf, sizeof(buf));
-	printf("masked by CRYPTARCH_DISABLE: %s\n", buf[0] ? buf : "none");
-	print_profile(flags, exact, mode);
-	p = exact || mode < 0 ? NULL : cryptarch_profile_active();
-
-	printf("\ncandidates%s:\n",
-	       n > 1 ? " (by priority, highest first)" : "");
-	for (i = 0; i < n; i++) {
-		const struct cryptarch_alg *a = c[i].inst.alg;
-		const char *un = cli_unusable(a, flags, why, sizeof(why));
-
-		printf("  %s, %s\n", c[i].name,
-		       a->flags & CRYPTARCH_ALG_CONSTANT_TIME ?
-			       "constant-time" :
-			       "variable-time (table-based)");
-		if (c[i].prio >= 0)
-			printf("    priority: %d\n", c[i].prio);
-		else
-			printf("    priority: none (a template: its driver "
-			       "competes by priority through\n    its bulk "
-			       "instance; this one is chosen only by "
-			       "measurement)\n");
-		cpu_words(a, buf, sizeof(buf));
-		printf("    cpu features: %s\n", buf);
-		printf("    self-test: %s\n", selftest_word(a));
-		printf("    eligible: %s%s\n", un ? "no, " : "yes",
-		       un ? un : "");
-		if (p)
-			print_figs(p, a->name, mode, &c[i]);
-	}
-
-	/* The selection, as the library makes it. */
-	printf("\nselection:\n");
-	if (mode < 0) {
-		err = cryptarch_lookup(name, flags, 0, &choice);
-		if (!err && exact)
-			printf("  %s: named exactly, and eligible\n",
-			       choice.driver);
-		else if (!err)
-			printf("  %s: the eligible candidate with the highest "
-			       "priority (%d)\n",
-			       choice.driver, choice.alg->priority);
-	} else {
-		err = cryptarch_lookup_plan(name, flags, &choice, &plan);
-		if (!err && exact) {
-			printf("  %s: named exactly, and eligible\n",
-			       choice.driver);
-		} else if (!err) {
-			printf("  by priority: %s (the eligible candidate with "
-			       "the highest priority, %d)\n",
-			       choice.driver,
-			       cryptarch_alg_mode_priority(
-				       choice.alg,
-				       (enum cryptarch_mode_id)mode));
-			print_plan(&plan, &choice, mode);
-		}
-	}
-	if (!err && mode >= 0) {
-		if (cryptarch_skcipher_new(&tfm, name, flags) == 0) {
-			printf("cryptarch_skcipher_driver(): %s (the "
-			       "instance for large encryption requests, "
-			       "before a key is set)\n",
-			       cryptarch_skcipher_driver(tfm));
-			cryptarch_skcipher_free(tfm);
-		}
-	}
-	if (!err)
-		return CLI_OK;
-
-	/* Nothing is eligible: say why, as the other commands do. */
-	printf("  none: no candidate is eligible\n");
-	fflush(stdout);
-	if (mode < 0) {
-		cli_error("explain", "%s: %s", name, cryptarch_strerror(err));
-		return CLI_FAIL;
-	}
-	r = cli_resolve(name, flags, &tfm, why, sizeof(why));
-	if (r == CLI_R_OK) {
-		/* cannot happen: the lookup above failed */
-		cryptarch_skcipher_free(tfm);
-		return CLI_FAIL;
-	}
-	ret = r == CLI_R_POLICY || r == CLI_R_MALFORMED || r == CLI_R_UNKNOWN ?
-		      CLI_USAGE :
-		      CLI_FAIL;
-	cli_error("explain", "%s", why);
+	ret = find(x);
+	if (ret == CLI_OK)
+		ret = explain(x);
+	free(x);
 	return ret;
 }

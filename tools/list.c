@@ -1,15 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * list.c - `cryptarch list`: the CPU features (detected, masked by
- * CRYPTARCH_DISABLE, effective), then one record per registered
- * implementation (type cipher) and per instance that uses an
- * implementation's bulk functions (type skcipher, driver "ctr-aes-ct64"),
- * in the format of the kernel's /proc/crypto, plus whether it is
- * constant-time, how that claim is verified (ct-status.c: valgrind
- * memcheck, a qemu trace, or unverified and why) and whether it can run
- * here. The self-tests of the implementations that can run are run first,
- * so that the selftest field says passed or failed. Runs no cipher code of
- * its own; no CPU features needed.
+ * list.c - `cryptarch list`: one record per registered driver (type
+ * cipher) and per hooked instance, where a driver's code runs a whole
+ * template (type skcipher, driver "ctr-aes-ct64"), in the format of the
+ * kernel's /proc/crypto: name, driver, module, priority, refcnt, selftest,
+ * internal, type, the type's own fields (the type's show(), e.g.
+ * blocksize, keysizes, ivsize), then whether the instance is
+ * constant-time, how that claim is verified (the driver's descriptor:
+ * valgrind memcheck, a qemu trace, or unverified and why) and whether it
+ * can run here. The instances are the core's (spec.h) and the priority the
+ * one selection ranks them by. `list --cpu` prints the CPU features
+ * instead (detected, masked by CRYPTARCH_DISABLE, effective), so that the
+ * records parse as /proc/crypto does. `list --markdown` prints the rows of
+ * the README's table of implementations for the drivers of this build,
+ * from their descriptors (the test readme-implementations holds the README
+ * to them). The self-tests of the drivers that can run are run first, so
+ * that the selftest field says passed or failed.
+ * Runs no cipher code of its own; no CPU features needed.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,15 +25,20 @@
 
 #include "cli.h"
 #include "cpu.h"
-#include "ct-status.h"
 #include "registry.h"
+#include "selftest.h"
+#include "spec.h"
 
 static const char usage[] =
-	"usage: cryptarch list\n"
+	"usage: cryptarch list [--cpu | --markdown]\n"
 	"\n"
-	"Print the CPU features (detected, masked by CRYPTARCH_DISABLE,\n"
-	"effective) and one /proc/crypto-style record per implementation\n"
-	"and per instance that uses an implementation's bulk functions.\n";
+	"Print one /proc/crypto-style record per driver and per instance\n"
+	"in which a driver's code runs a whole mode (ctr-aes-ct64).\n"
+	"  --cpu       print the CPU features instead: detected, masked by\n"
+	"              CRYPTARCH_DISABLE, effective\n"
+	"  --markdown  print one Markdown table row per driver instead:\n"
+	"              algorithm, driver, strategy, constant-time, where it\n"
+	"              builds and the CPU features it needs, priority\n";
 
 static void field(const char *name, const char *fmt, ...) CLI_PRINTF(2, 3);
 
@@ -42,6 +54,13 @@ static void field(const char *name, const char *fmt, ...)
 	putchar('\n');
 }
 
+/* A field of the type's show(). */
+static void type_field(void *arg, const char *name, const char *value)
+{
+	(void)arg;
+	field(name, "%s", value);
+}
+
 static void features(const char *name, uint64_t mask)
 {
 	char buf[512];
@@ -50,11 +69,11 @@ static void features(const char *name, uint64_t mask)
 	field(name, "%s", buf[0] ? buf : "(none)");
 }
 
-static const char *selftest_state(const struct cryptarch_alg *alg)
+static const char *selftest_state(const struct cryptarch_driver *drv)
 {
-	if (!cryptarch_alg_available(alg))
+	if (!cryptarch_driver_available(drv))
 		return "unavailable";
-	switch (cryptarch_alg_selftest_state(alg)) {
+	switch (cryptarch_driver_selftest_state(drv)) {
 	case CRYPTARCH_SELFTEST_PASSED:
 		return "passed";
 	case CRYPTARCH_SELFTEST_FAILED:
@@ -64,110 +83,121 @@ static const char *selftest_state(const struct cryptarch_alg *alg)
 	}
 }
 
-/* The lines common to both record types, after "type". */
-static void tail(const struct cryptarch_alg *alg)
+/* The record of instance S, whose code is driver DRV's. */
+static void record(const struct cryptarch_spec *s,
+		   const struct cryptarch_driver *drv)
 {
-	char why[256];
+	char name[CRYPTARCH_NAME_MAX + 1], why[256];
+	const struct cryptarch_type *type = cryptarch_spec_type(s);
 
+	field("name", "%s", cryptarch_spec_algname(s, name, sizeof(name)));
+	field("driver", "%s", cryptarch_spec_name(s, name, sizeof(name)));
+	field("module", "cryptarch");
+	field("priority", "%d", cryptarch_spec_priority(s, -1));
+	field("refcnt", "1");
+	field("selftest", "%s", selftest_state(drv));
+	field("internal", "no");
+	field("type", "%s", type->name);
+	type->show(s, type_field, NULL);
+	if (!s->node[0].tmpl && drv->summary)
+		field("strategy", "%s", drv->summary);
 	field("constant-time", "%s",
-	      alg->flags & CRYPTARCH_ALG_CONSTANT_TIME ? "yes" : "no");
-	/* How the claim is checked (ct-status.c); no entry, no claim. */
-	if (alg->flags & CRYPTARCH_ALG_CONSTANT_TIME)
-		field("ct-verified", "%s",
-		      cryptarch_ct_status_format(
-			      cryptarch_ct_status_find(alg->driver), why,
-			      sizeof(why)));
-	else
-		field("ct-verified", "no (not constant-time)");
+	      cryptarch_spec_constant_time(s) ? "yes" : "no");
+	/* How the claim is checked; no claim, nothing to check. */
+	field("ct-verified", "%s",
+	      cryptarch_driver_ct_text(drv, why, sizeof(why)));
 	/* Availability on this CPU only: the timing policy is the caller's. */
-	if (cryptarch_alg_available(alg))
+	if (cryptarch_driver_available(drv))
 		field("available", "yes");
 	else
 		field("available", "no (%s)",
-		      cli_unusable(alg, CRYPTARCH_ALLOW_VARIABLE_TIME, why,
+		      cli_unusable(drv, CRYPTARCH_ALLOW_VARIABLE_TIME, why,
 				   sizeof(why)));
 	putchar('\n');
 }
 
-static void head(const char *name, const char *driver, int priority,
-		 const struct cryptarch_alg *alg, const char *type)
+/* The CPU lines of `list --cpu`. */
+static void cpu_lines(void)
 {
-	field("name", "%s", name);
-	field("driver", "%s", driver);
-	field("module", "cryptarch");
-	field("priority", "%d", priority);
-	field("refcnt", "1");
-	field("selftest", "%s", selftest_state(alg));
-	field("internal", "no");
-	field("type", "%s", type);
+	const char *env = getenv("CRYPTARCH_DISABLE");
+	const char *unknown = cryptarch_cpu_disable_unknown();
+
+	features("cpu detected", cryptarch_cpu_detected());
+	if (env && *env)
+		field("disable", "%s", env);
+	features("cpu masked", cryptarch_cpu_disabled());
+	features("cpu effective", cryptarch_cpu_features());
+	if (unknown && *unknown)
+		field("warning",
+		      "CRYPTARCH_DISABLE: unknown feature name(s): %s",
+		      unknown);
 }
 
-static void cipher_record(const struct cryptarch_alg *alg)
+/* The README's row of driver D: | alg | `driver` | strategy | ct | where:
+ * features | priority |. */
+static void markdown_row(const struct cryptarch_driver *d)
 {
-	head(alg->name, alg->driver, alg->priority, alg, "cipher");
-	field("blocksize", "%u", alg->blocksize);
-	field("min keysize", "%u", alg->min_keysize);
-	field("max keysize", "%u", alg->max_keysize);
-	tail(alg);
-}
+	char feat[512];
 
-static void skcipher_record(const struct cryptarch_alg *alg, int mode)
-{
-	struct cli_instance inst;
-	unsigned k = mode == CRYPTARCH_MODE_XTS ? 2 : 1;
-
-	cli_instance_set(&inst, alg, mode, 1);
-	head(inst.algname, inst.name, cryptarch_alg_mode_priority(alg, mode),
-	     alg, "skcipher");
-	/* CTR is a stream mode: any length, as the kernel's blocksize 1. */
-	field("blocksize", "%u",
-	      mode == CRYPTARCH_MODE_CTR ? 1u : alg->blocksize);
-	field("min keysize", "%u", k * alg->min_keysize);
-	field("max keysize", "%u", k * alg->max_keysize);
-	field("ivsize", "%u",
-	      mode == CRYPTARCH_MODE_ECB ? 0u : CRYPTARCH_BLOCK_SIZE);
-	tail(alg);
+	cryptarch_cpu_format(d->cpu_features, feat, sizeof(feat));
+	printf("| %s | `%s` | %s | %s | %s%s%s | %d |\n", d->alg->name, d->name,
+	       d->summary ? d->summary : "",
+	       d->flags & CRYPTARCH_DRV_CONSTANT_TIME ? "yes" : "no",
+	       cryptarch_driver_where(d), feat[0] ? ": " : "", feat,
+	       d->priority);
 }
 
 /* see cli.h */
 int cmd_list(int argc, char **argv)
 {
-	const char *env = getenv("CRYPTARCH_DISABLE");
 	const char *unknown;
-	size_t i;
-	int m;
+	struct cryptarch_spec s;
+	size_t i, t;
+	int cpu = 0, md = 0, k;
 
-	if (argc == 2 &&
-	    (cli_flag(argv[1], "help") || strcmp(argv[1], "-h") == 0)) {
-		fputs(usage, stdout);
+	for (k = 1; k < argc; k++) {
+		if (cli_flag(argv[k], "help") || strcmp(argv[k], "-h") == 0) {
+			fputs(usage, stdout);
+			return CLI_OK;
+		}
+		if (cli_flag(argv[k], "cpu") && !md)
+			cpu = 1;
+		else if (cli_flag(argv[k], "markdown") && !cpu)
+			md = 1;
+		else
+			return cli_bad_arg("list", argv[k]);
+	}
+	if (cpu) {
+		cpu_lines();
 		return CLI_OK;
 	}
-	if (argc > 1)
-		return cli_bad_arg("list", argv[1]);
-
-	for (i = 0; i < cryptarch_alg_count(); i++)
-		if (cryptarch_alg_available(cryptarch_alg_at(i)))
-			(void)cryptarch_alg_selftest(cryptarch_alg_at(i));
-
-	features("cpu detected", cryptarch_cpu_detected());
-	if (env && *env)
-		printf("%-13s: %s\n", "disable", env);
-	features("cpu masked", cryptarch_cpu_disabled());
-	features("cpu effective", cryptarch_cpu_features());
+	if (md) {
+		for (i = 0; i < cryptarch_driver_count(); i++)
+			markdown_row(cryptarch_driver_at(i));
+		return CLI_OK;
+	}
+	/* Records only on standard output; an unknown word of the mask is
+	 * still reported, as `speed` does. */
 	unknown = cryptarch_cpu_disable_unknown();
 	if (unknown && *unknown)
-		field("warning",
-		      "CRYPTARCH_DISABLE: unknown feature name(s): %s",
-		      unknown);
-	putchar('\n');
+		cli_warn("list",
+			 "CRYPTARCH_DISABLE: unknown feature name(s): %s",
+			 unknown);
 
-	for (i = 0; i < cryptarch_alg_count(); i++) {
-		const struct cryptarch_alg *alg = cryptarch_alg_at(i);
+	for (i = 0; i < cryptarch_driver_count(); i++)
+		if (cryptarch_driver_available(cryptarch_driver_at(i)))
+			(void)cryptarch_driver_selftest(cryptarch_driver_at(i));
 
-		cipher_record(alg);
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++)
-			if (cryptarch_alg_has_bulk(alg, m))
-				skcipher_record(alg, m);
+	for (i = 0; i < cryptarch_driver_count(); i++) {
+		const struct cryptarch_driver *d = cryptarch_driver_at(i);
+
+		cryptarch_spec_leaf(&s, d);
+		record(&s, d);
+		/* Each template the driver's code runs whole. */
+		for (t = 0; t < cryptarch_template_count(); t++)
+			if (cryptarch_spec_over(&s, cryptarch_template_at(t), d,
+						1) == 0)
+				record(&s, d);
 	}
 	return CLI_OK;
 }

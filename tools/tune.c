@@ -1,21 +1,27 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tune.c - `cryptarch tune`: measure every eligible instance of every mode
- * of each cipher ("<mode>(<driver>)" templates and "<mode>-<driver>" bulk
- * instances), per direction and key size, at one block (16 bytes, the
- * "small" class: requests of at most 256 bytes) and at 8 KiB ("large"),
- * with the timing harness `cryptarch speed` uses (bench/harness.c: best
- * batch of a calibrated loop), and write the profile that measured
- * selection reads (src/core/profile.h): a text file keyed by this library
- * version, CPU, feature mask and drivers, written atomically (a temporary
- * file in the same directory, then rename). The instances competing for
- * one line are measured one after another, so that a change in the
- * machine's load hits them alike. Keys and data are fixed patterns:
- * nothing secret. No CPU features needed; the implementations measured
- * need their own. A full run (aes-aesni, aes-vaes-avx2, aes-vaes-avx512,
- * aes-vperm, aes-ct64, aes-generic, twofish-generic; all modes; the default
- * 0.03 s per point) took 40 s (14 s of CPU time, the machine shared) on AMD
- * EPYC (Zen 5): `time cryptarch tune --output /tmp/p`, 2026-11-30.
+ * tune.c - `cryptarch tune`: measure every eligible instance of every mode of
+ * each cipher (the core's candidates for "<mode>(<cipher>)", cryptarch_cands():
+ * each template's own instance over each driver, "cbc(aes-generic)", and each
+ * driver's hooked one, "cbc-aes-aesni"), per operation and key size, at one
+ * block (16 bytes, the "small" class: requests of at most
+ * CRYPTARCH_PROFILE_SMALL_MAX bytes) and at 8 KiB ("large"), with the timing
+ * harness `cryptarch speed` uses (bench/harness.c: best batch of a calibrated
+ * loop; the call is bench/skbench.h's), and write the profile that measured
+ * selection reads (src/core/profile.h) through the core's
+ * cryptarch_profile_add() and cryptarch_profile_format(): a text file keyed by
+ * this library version, CPU, feature mask and drivers, written atomically (a
+ * temporary file in the same directory, then rename). The instances competing
+ * for one line are measured one after another, so that a change in the
+ * machine's load hits them alike. Eligibility and the static choice each line
+ * is compared with are the core's (cryptarch_spec_eligible(),
+ * cryptarch_select() without a profile). Keys and data are fixed patterns:
+ * nothing secret. No CPU features needed; the implementations measured need
+ * their own. A full run (every x86-64 driver: aes-aesni, aes-vaes-avx2,
+ * aes-vaes-avx512, aes-vperm, aes-vperm-avx2, aes-vperm-avx512, aes-ct64,
+ * aes-generic, twofish-x86_64, twofish-avx2, twofish-generic; all modes; the
+ * default 0.03 s per point) took 42 s on AMD EPYC (Zen 5), 2 vCPUs: `time
+ * cryptarch tune --output /tmp/p`, 2026-12-01.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -28,25 +34,30 @@
 
 #include "cli.h"
 #include "cpu.h"
+#include "eligible.h"
 #include "harness.h"
 #include "profile.h"
 #include "registry.h"
 #include "report.h"
+#include "select.h"
+#include "skbench.h"
+#include "skcipher.h"
+#include "spec.h"
 
 #define DEFAULT_SEC 0.03
 /* Rounds per point (see point()); --sec is shared among them. */
 #define ROUNDS 2
-#define MAX_INST 64
-#define MAX_CIPHERS 16
+#define MAX_ALGS 16
+#define MAX_MODES 32
 
 static const char usage[] =
 	"usage: cryptarch tune [--sec S] [--output FILE] [--cipher NAME,...]\n"
 	"         [--mode MODE,...] [--flags FLAGS] [--allow-variable-time]\n"
 	"         [--constant-time-only]\n"
 	"\n"
-	"Measure every eligible implementation of each mode, direction and\n"
-	"key size at 16 bytes and at 8192 bytes, and write the profile that\n"
-	"selection uses for cipher names such as cbc(aes).\n"
+	"Measure every eligible instance of each mode, operation and key\n"
+	"size at 16 bytes and at 8192 bytes, and write the profile that\n"
+	"selection uses for algorithm names such as cbc(aes).\n"
 	"  --sec S        seconds per measurement (default 0.03), shared\n"
 	"                 by two interleaved rounds\n"
 	"  --output FILE  write the profile to FILE ('-': standard output)\n"
@@ -54,7 +65,7 @@ static const char usage[] =
 	"                 $XDG_CACHE_HOME/cryptarch/profile, else\n"
 	"                 ~/.cache/cryptarch/profile\n"
 	"  --cipher LIST  the ciphers to measure (default: all)\n"
-	"  --mode LIST    the modes to measure (default: ecb,cbc,ctr,xts)\n"
+	"  --mode LIST    the modes to measure (default: all registered)\n"
 	"  --flags FLAGS  the policy the candidates are chosen under:\n"
 	"                 allow-variable-time (the default: every\n"
 	"                 implementation, so that the profile serves both\n"
@@ -65,60 +76,32 @@ static const char usage[] =
 struct opts {
 	double sec;
 	const char *output;
-	const char *ciphers[MAX_CIPHERS];
-	size_t nciphers;
-	int modes[CRYPTARCH_MODE_COUNT];
+	const struct cryptarch_algorithm *algs[MAX_ALGS];
+	size_t nalgs;
+	const struct cryptarch_template *modes[MAX_MODES];
 	size_t nmodes;
 	unsigned flags;
 };
 
-/* One instance being measured, with its figures [key][decrypt][class]. */
+/* One instance being measured, with its figures [key][op][class]. */
 struct meas {
-	struct cryptarch_instance inst;
-	char name[96];
+	struct cryptarch_spec spec;
+	char name[CRYPTARCH_NAME_MAX + 1];
 	cryptarch_skcipher *tfm;
-	double ns[CRYPTARCH_PROFILE_NKEYS][2][2];
-	int ok[CRYPTARCH_PROFILE_NKEYS][2][2];
+	double ns[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][2];
+	int ok[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][2];
 	int keyed[CRYPTARCH_PROFILE_NKEYS];
 };
 
-/* The call the harness times: one request of LEN bytes, in place. */
-struct bench {
-	cryptarch_skcipher *tfm;
-	uint8_t *buf;
-	size_t len;
-	uint8_t iv[16];
-	int decrypt;
-	int err;
+/* One name ("cbc(aes)") being measured. */
+struct job {
+	char name[CRYPTARCH_NAME_MAX + 1];
+	struct cryptarch_cands c;
+	struct cryptarch_plan st; /* the static plan, no profile */
+	int have_st;
+	struct meas m[CRYPTARCH_MAX_CANDS];
+	size_t n;
 };
-
-static void tick(void *arg)
-{
-	struct bench *b = arg;
-	int err;
-
-	if (b->decrypt)
-		err = cryptarch_skcipher_decrypt(b->tfm, b->buf, b->buf, b->len,
-						 b->iv);
-	else
-		err = cryptarch_skcipher_encrypt(b->tfm, b->buf, b->buf, b->len,
-						 b->iv);
-	if (err)
-		b->err = err;
-}
-
-static const char *cipher_name(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < cryptarch_alg_count(); i++) {
-		const char *c = cryptarch_alg_at(i)->name;
-
-		if (strlen(c) == n && strncmp(c, s, n) == 0)
-			return c;
-	}
-	return NULL;
-}
 
 /* Add the ciphers of the comma list LIST, once each; -1 on error. */
 static int add_ciphers(struct opts *o, const char *list)
@@ -127,25 +110,26 @@ static int add_ciphers(struct opts *o, const char *list)
 
 	for (;;) {
 		size_t n = strcspn(p, ",");
-		const char *c = cipher_name(p, n);
+		const struct cryptarch_algorithm *a =
+			n ? cryptarch_algorithm_find(p, n) : NULL;
 		size_t i;
 
-		if (!c) {
+		if (!a || a->type != &cryptarch_type_cipher) {
 			cli_error("tune",
 				  "--cipher: unknown cipher '%.*s' (see "
 				  "cryptarch list)",
 				  (int)(n > 64 ? 64 : n), p);
 			return -1;
 		}
-		for (i = 0; i < o->nciphers; i++)
-			if (o->ciphers[i] == c)
+		for (i = 0; i < o->nalgs; i++)
+			if (strcmp(o->algs[i]->name, a->name) == 0)
 				break;
-		if (i == o->nciphers) {
-			if (o->nciphers == MAX_CIPHERS) {
+		if (i == o->nalgs) {
+			if (o->nalgs == MAX_ALGS) {
 				cli_error("tune", "--cipher: too many ciphers");
 				return -1;
 			}
-			o->ciphers[o->nciphers++] = c;
+			o->algs[o->nalgs++] = a;
 		}
 		if (p[n] == '\0')
 			return 0;
@@ -156,23 +140,24 @@ static int add_ciphers(struct opts *o, const char *list)
 static int add_modes(struct opts *o, const char *list)
 {
 	const char *p = list;
+	char modes[256];
 
 	for (;;) {
 		size_t n = strcspn(p, ","), i;
-		int m = n == 3 ? cli_mode_of(p) : -1;
+		const struct cryptarch_template *t =
+			n ? cryptarch_template_find(p, n) : NULL;
 
-		if (m < 0) {
-			cli_error("tune",
-				  "--mode: unknown mode '%.*s' (ecb, cbc, "
-				  "ctr or xts)",
-				  (int)(n > 64 ? 64 : n), p);
+		if (!t || !cli_is_mode(t)) {
+			cli_error("tune", "--mode: unknown mode '%.*s' (%s)",
+				  (int)(n > 64 ? 64 : n), p,
+				  cli_mode_list(modes, sizeof(modes)));
 			return -1;
 		}
 		for (i = 0; i < o->nmodes; i++)
-			if (o->modes[i] == m)
+			if (o->modes[i] == t)
 				break;
-		if (i == o->nmodes)
-			o->modes[o->nmodes++] = m;
+		if (i == o->nmodes && o->nmodes < MAX_MODES)
+			o->modes[o->nmodes++] = t;
 		if (p[n] == '\0')
 			return 0;
 		p += n + 1;
@@ -251,65 +236,61 @@ static int parse(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
-/* The instances of CIPHER in MODE that are eligible under FLAGS, opened;
- * the others are reported on OUT (unless NULL). */
-static size_t instances(FILE *out, const char *cipher, int mode, unsigned flags,
-			struct meas *ms)
+/*
+ * Open the eligible candidates of J's name into J->m; report the others
+ * on OUT (unless NULL), each driver once per algorithm (SEEN by driver
+ * index).
+ */
+static void instances(FILE *out, unsigned flags, struct job *j, uint8_t *seen)
 {
-	size_t i, n = 0;
 	char why[256];
+	size_t i;
 
-	for (i = 0; i < cryptarch_alg_count(); i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
-		int bulk;
+	j->n = 0;
+	for (i = 0; i < j->c.n; i++) {
+		const struct cryptarch_spec *s = &j->c.v[i];
+		const struct cryptarch_driver *who = NULL;
+		struct meas *m = &j->m[j->n];
+		int di;
 
-		if (strcmp(a->name, cipher) != 0)
-			continue;
-		if (cli_unusable(a, flags, why, sizeof(why)) ||
-		    cryptarch_alg_selftest(a) != CRYPTARCH_SELFTEST_PASSED) {
-			if (out)
-				fprintf(out, "  %-18s not measured: %s\n",
-					a->driver,
-					cli_unusable(a, flags, why,
-						     sizeof(why)) ?
-						why :
-						"self-test failed");
+		if (!cryptarch_spec_eligible(s, flags, 0)) {
+			(void)cryptarch_spec_verdict(s, flags, &who);
+			if (!who)
+				who = cryptarch_spec_base(s);
+			di = cryptarch_driver_index(who);
+			if (!out || di < 0 || seen[di])
+				continue;
+			seen[di] = 1;
+			fprintf(out, "  %-18s not measured: %s\n", who->name,
+				cli_unusable(who, flags, why, sizeof(why)) ?
+					why :
+					"self-test failed");
 			continue;
 		}
-		for (bulk = 0; bulk < 2 && n < MAX_INST; bulk++) {
-			struct meas *m = &ms[n];
-
-			if (bulk && !cryptarch_alg_has_bulk(
-					    a, (enum cryptarch_mode_id)mode))
-				continue;
-			memset(m, 0, sizeof(*m));
-			m->inst.alg = a;
-			m->inst.use_bulk = bulk;
-			cryptarch_instance_name(&m->inst, mode, m->name,
-						sizeof(m->name));
-			if (cryptarch_skcipher_new(
-				    &m->tfm, m->name,
-				    CRYPTARCH_ALLOW_VARIABLE_TIME))
-				continue;
-			n++;
-		}
+		memset(m, 0, sizeof(*m));
+		m->spec = *s;
+		cryptarch_spec_name(s, m->name, sizeof(m->name));
+		/* An instance's driver name is exact: it opens that one. */
+		if (cryptarch_skcipher_new(&m->tfm, m->name,
+					   CRYPTARCH_ALLOW_VARIABLE_TIME))
+			continue;
+		j->n++;
 	}
-	return n;
 }
 
 /*
- * Measurement J of a point (key index K, direction D, class C): round J / N
- * of instance J % N, forwards in even rounds and backwards in odd ones, so
- * that a drift in the machine's speed evens out; the figure kept is the
- * best of the rounds. -1 if the request failed.
+ * Measurement I of a point (key index K, operation OP, class C): round
+ * I / N of instance I % N, forwards in even rounds and backwards in odd
+ * ones, so that a drift in the machine's speed evens out; the figure kept
+ * is the best of the rounds. -1 if the request failed.
  */
-static int point(const struct opts *o, struct meas *ms, size_t n, size_t j,
-		 int k, int d, int c, uint8_t *buf, size_t len)
+static int point(const struct opts *o, struct job *j, size_t i, int k, int op,
+		 int c, uint8_t *buf, size_t len)
 {
-	size_t round = j / n, i = round % 2 ? n - 1 - j % n : j % n, b16;
-	struct meas *m = &ms[i];
+	size_t n = j->n, round = i / n, b16;
+	struct meas *m = &j->m[round % 2 ? n - 1 - i % n : i % n];
 	struct harness_result r;
-	struct bench b;
+	struct skbench_req b;
 
 	if (!m->keyed[k])
 		return 0;
@@ -317,120 +298,123 @@ static int point(const struct opts *o, struct meas *ms, size_t n, size_t j,
 	b.tfm = m->tfm;
 	b.buf = buf;
 	b.len = len;
-	b.decrypt = d;
+	b.decrypt = op;
 	for (b16 = 0; b16 < 16; b16++)
 		b.iv[b16] = (uint8_t)(b16 * 3);
-	harness_run(tick, &b, o->sec / ROUNDS, &r);
+	harness_run(skbench_tick, &b, o->sec / ROUNDS, &r);
 	if (b.err) {
 		cli_error("tune", "%s failed: %s", m->name,
 			  cryptarch_strerror(b.err));
 		return -1;
 	}
-	if (!m->ok[k][d][c] || r.best_ns < m->ns[k][d][c])
-		m->ns[k][d][c] = r.best_ns;
-	m->ok[k][d][c] = 1;
+	if (!m->ok[k][op][c] || r.best_ns < m->ns[k][op][c])
+		m->ns[k][op][c] = r.best_ns;
+	m->ok[k][op][c] = 1;
 	return 0;
 }
 
-/* Measure the instances of one mode, point by point; return -1 if a
+/* Measure the instances of one name, point by point; return -1 if a
  * request failed (a bug: every instance passed its self-test). */
-static int measure(const struct opts *o, int mode, struct meas *ms, size_t n,
-		   uint8_t *buf)
+static int measure(const struct opts *o, struct job *j, uint8_t *buf)
 {
 	static const size_t bytes[2] = { CRYPTARCH_PROFILE_SMALL_BYTES,
 					 CRYPTARCH_PROFILE_LARGE_BYTES };
-	unsigned mul = mode == CRYPTARCH_MODE_XTS ? 2 : 1;
-	uint8_t key[64];
-	size_t i, j;
-	int k, d, c;
+	unsigned nops = j->c.type->nops;
+	uint8_t key[128];
+	size_t i;
+	int k, op, c;
 
 	for (i = 0; i < sizeof(key); i++)
 		key[i] = (uint8_t)(i * 29 + 7); /* xts halves differ */
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
-		size_t kb = 16 + 8 * (size_t)k;
+		unsigned kb = 16 + 8 * (unsigned)k;
 
-		for (i = 0; i < n; i++)
-			if (kb >= ms[i].inst.alg->min_keysize &&
-			    kb <= ms[i].inst.alg->max_keysize &&
-			    cryptarch_skcipher_setkey(ms[i].tfm, key,
-						      mul * kb) == 0)
-				ms[i].keyed[k] = 1;
-		for (d = 0; d < 2; d++)
+		for (i = 0; i < j->n; i++) {
+			struct meas *m = &j->m[i];
+			unsigned min, max, nk = cryptarch_spec_nkeys(&m->spec);
+
+			cryptarch_spec_keysizes(&m->spec, &min, &max);
+			if (kb >= min && kb <= max && nk * kb <= sizeof(key) &&
+			    cryptarch_skcipher_setkey(m->tfm, key, nk * kb) ==
+				    0)
+				m->keyed[k] = 1;
+		}
+		for (op = 0; op < (int)nops; op++)
 			for (c = 0; c < 2; c++)
-				for (j = 0; j < ROUNDS * n; j++)
-					if (point(o, ms, n, j, k, d, c, buf,
+				for (i = 0; i < ROUNDS * j->n; i++)
+					if (point(o, j, i, k, op, c, buf,
 						  bytes[c]))
 						return -1;
 	}
 	return 0;
 }
 
-/* Add the entries of one mode to P and print them on OUT. */
-static int record(FILE *out, struct cryptarch_profile *p, const char *cipher,
-		  int mode, unsigned flags, const struct meas *ms, size_t n)
+/* The figure of instance S among FIGS, or 0. */
+static double fig_of(const struct cryptarch_profile_fig *figs, size_t n,
+		     const struct cryptarch_spec *s)
 {
-	struct cryptarch_profile_fig figs[MAX_INST];
-	struct cryptarch_choice prio;
-	struct cryptarch_instance si = { NULL, 0 };
-	char name[128], wname[96], pname[96];
-	size_t i, nf;
-	int k, d, c, err;
+	size_t i;
 
-	snprintf(name, sizeof(name), "%s(%s)", cli_modes[mode], cipher);
-	if (cryptarch_lookup(name, flags, 1, &prio) != 0)
-		prio.alg = NULL;
+	for (i = 0; i < n; i++)
+		if (cryptarch_spec_equal(&figs[i].inst, s))
+			return figs[i].ns;
+	return 0;
+}
+
+static void line(FILE *out, const char *name, const struct cryptarch_type *type,
+		 int op, int k, int cls, const struct cryptarch_spec *w,
+		 double wns, const struct cryptarch_spec *pr, double pns)
+{
+	char wname[CRYPTARCH_NAME_MAX + 1], pname[CRYPTARCH_NAME_MAX + 1];
+
+	cryptarch_spec_name(w, wname, sizeof(wname));
+	if (pr)
+		cryptarch_spec_name(pr, pname, sizeof(pname));
+	fprintf(out, "%-13s %s %u %-5s %-22s %10.1f  %-22s %10.1f %6.2fx\n",
+		name, type->op_words[op], 128 + 64 * k, cls ? "large" : "small",
+		wname, wns, pr ? pname : "-", pns,
+		wns > 0 && pns > 0 ? pns / wns : 0.0);
+}
+
+/* Add the entries of one name to P and print them on OUT. */
+static int record(FILE *out, struct cryptarch_profile *p, struct job *j)
+{
+	struct cryptarch_profile_fig figs[CRYPTARCH_MAX_CANDS];
+	const struct cryptarch_type *type = j->c.type;
+	size_t i, nf;
+	int k, op, c, err;
+
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
-		for (d = 0; d < 2; d++) {
+		for (op = 0; op < (int)type->nops; op++) {
 			for (c = 0; c < 2; c++) {
 				const struct cryptarch_profile_entry *e;
-				double wns = 0, pns = 0;
+				const struct cryptarch_spec *pr = NULL;
 
-				for (i = 0, nf = 0; i < n; i++) {
-					if (!ms[i].ok[k][d][c])
+				for (i = 0, nf = 0; i < j->n; i++) {
+					if (!j->m[i].ok[k][op][c])
 						continue;
-					figs[nf].inst = ms[i].inst;
-					figs[nf].ns = ms[i].ns[k][d][c];
+					figs[nf].inst = j->m[i].spec;
+					figs[nf].ns = j->m[i].ns[k][op][c];
 					nf++;
 				}
 				if (nf == 0)
 					continue;
-				err = cryptarch_profile_add(p, cipher, mode, d,
-							    k, c, figs, nf);
-				if (err) {
-					cli_error("tune", "%s",
-						  cryptarch_strerror(err));
+				err = cryptarch_profile_add(p, j->name, op, k,
+							    c, figs, nf);
+				e = err ? NULL :
+					  cryptarch_profile_find(p, j->name, op,
+								 k, c);
+				if (!e) {
+					cli_error("tune", "%s: %s", j->name,
+						  cryptarch_strerror(
+							  err ? err : -EIO));
 					return -1;
 				}
-				e = &p->e[p->n - 1];
-				cryptarch_instance_name(&e->winner, mode, wname,
-							sizeof(wname));
-				pname[0] = '\0';
-				if (prio.alg)
-					si = cryptarch_static_instance(&prio,
-								       flags, d);
-				for (i = 0; i < nf; i++) {
-					if (figs[i].inst.alg == e->winner.alg &&
-					    figs[i].inst.use_bulk ==
-						    e->winner.use_bulk)
-						wns = figs[i].ns;
-					if (prio.alg &&
-					    figs[i].inst.alg == si.alg &&
-					    !figs[i].inst.use_bulk ==
-						    !si.use_bulk) {
-						pns = figs[i].ns;
-						cryptarch_instance_name(
-							&si, mode, pname,
-							sizeof(pname));
-					}
-				}
-				fprintf(out,
-					"%-8s %s %s %u %-5s %-22s %10.1f  "
-					"%-22s %10.1f %6.2fx\n",
-					cipher, cli_modes[mode],
-					d ? "dec" : "enc", 128 + 64 * k,
-					c ? "large" : "small", wname, wns,
-					pname[0] ? pname : "-", pns,
-					wns > 0 && pns > 0 ? pns / wns : 0.0);
+				if (j->have_st)
+					pr = &j->st.slot[k][op][c].inst;
+				line(out, j->name, type, op, k, c, &e->winner,
+				     fig_of(figs, nf, &e->winner), pr,
+				     pr ? fig_of(figs, nf, pr) : 0);
 			}
 		}
 	}
@@ -439,47 +423,59 @@ static int record(FILE *out, struct cryptarch_profile *p, const char *cipher,
 }
 
 /*
- * Under FLAGS (a policy the profile P serves), the entries where the pick
- * differs from static priority's choice, as selection will make them.
+ * Under FLAGS (a policy the profile P serves), the slots where the plan
+ * with P differs from the static plan, as selection will make them (the
+ * library's cryptarch_select(), with and without P).
  */
-static void differ(FILE *out, const struct cryptarch_profile *p, unsigned flags,
-		   const char *title)
+static int differ(FILE *out, const struct cryptarch_profile *p, unsigned flags,
+		  const char *title)
 {
-	struct cryptarch_choice prio;
-	struct cryptarch_instance pi;
-	struct cryptarch_slot slot;
-	char name[128], wname[96], pname[96];
-	size_t i, shown = 0;
+	struct cryptarch_cands *c = malloc(sizeof(*c));
+	struct cryptarch_plan *plan = malloc(sizeof(*plan));
+	struct cryptarch_plan *st = malloc(sizeof(*st));
+	size_t i, j, shown = 0;
+	int k, op, cls;
 
+	if (!c || !plan || !st) {
+		free(c);
+		free(plan);
+		free(st);
+		cli_error("tune", "%s", cryptarch_strerror(-ENOMEM));
+		return -1;
+	}
 	fprintf(out, "\n%s: where measurement and priority differ\n", title);
 	for (i = 0; i < p->n; i++) {
-		const struct cryptarch_profile_entry *e = &p->e[i];
+		const char *name = p->e[i].name;
 
-		snprintf(name, sizeof(name), "%s(%s)", cli_modes[e->mode],
-			 e->cipher);
-		if (cryptarch_lookup(name, flags, 1, &prio) != 0)
+		/* each name once, at its first entry */
+		for (j = 0; j < i && strcmp(p->e[j].name, name) != 0; j++)
+			;
+		if (j < i || cryptarch_cands(name, NULL, c) != 0 ||
+		    cryptarch_select(c, flags, p, plan) != 0 ||
+		    cryptarch_select(c, flags, NULL, st) != 0)
 			continue;
-		pi = cryptarch_static_instance(&prio, flags, e->decrypt);
-		cryptarch_instance_name(&pi, e->mode, pname, sizeof(pname));
-		cryptarch_profile_pick(p, e, flags, 16 + 8 * (size_t)e->key,
-				       &pi, &slot);
-		if (slot.why != CRYPTARCH_SLOT_MEASURED ||
-		    (slot.inst.alg == pi.alg &&
-		     !slot.inst.use_bulk == !pi.use_bulk))
-			continue;
-		cryptarch_instance_name(&slot.inst, e->mode, wname,
-					sizeof(wname));
-		fprintf(out,
-			"%-8s %s %s %u %-5s %-22s %10.1f  %-22s %10.1f "
-			"%6.2fx\n",
-			e->cipher, cli_modes[e->mode],
-			e->decrypt ? "dec" : "enc", 128 + 64 * e->key,
-			e->cls ? "large" : "small", wname, slot.ns, pname,
-			slot.prio_ns, slot.prio_ns / slot.ns);
-		shown++;
+		for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
+			for (op = 0; op < (int)c->type->nops; op++)
+				for (cls = 0; cls < 2; cls++) {
+					const struct cryptarch_slot *s =
+						&plan->slot[k][op][cls];
+					const struct cryptarch_spec *si =
+						&st->slot[k][op][cls].inst;
+
+					if (s->why != CRYPTARCH_SLOT_MEASURED ||
+					    cryptarch_spec_equal(&s->inst, si))
+						continue;
+					line(out, name, c->type, op, k, cls,
+					     &s->inst, s->ns, si, s->prio_ns);
+					shown++;
+				}
 	}
 	if (!shown)
 		fprintf(out, "(none)\n");
+	free(c);
+	free(plan);
+	free(st);
+	return 0;
 }
 
 /* Create the missing directories of the default profile path PATH (its
@@ -583,15 +579,15 @@ static int write_atomic(const char *path, const char *text)
 int cmd_tune(int argc, char **argv)
 {
 	struct opts o;
-	struct meas *ms = NULL;
+	struct job *j = NULL;
 	struct cryptarch_profile *p = NULL, *check = NULL;
 	char path[1024], cpu[256], feat[512], why[512], comment[1024];
 	char *text = NULL;
-	uint8_t *buf = NULL;
+	uint8_t *buf = NULL, *seen = NULL;
 	const char *unknown;
 	FILE *out = stdout;
 	uint64_t t0 = harness_now_ns();
-	size_t ci, mi, n, i;
+	size_t ai, mi, i;
 	int ret = CLI_FAIL, r, defpath = 0;
 	time_t now;
 
@@ -614,13 +610,18 @@ int cmd_tune(int argc, char **argv)
 	} else {
 		defpath = getenv("CRYPTARCH_PROFILE") == NULL;
 	}
-	if (o.nciphers == 0)
-		for (i = 0; i < cryptarch_alg_count(); i++)
-			if (add_ciphers(&o, cryptarch_alg_at(i)->name) != 0)
+	/* By default every cipher and every mode: the registry's. */
+	if (o.nalgs == 0)
+		for (i = 0; i < cli_algorithm_count(); i++)
+			if (cli_algorithm_at(i)->type ==
+				    &cryptarch_type_cipher &&
+			    add_ciphers(&o, cli_algorithm_at(i)->name) != 0)
 				return CLI_FAIL;
 	if (o.nmodes == 0)
-		for (i = 0; i < CRYPTARCH_MODE_COUNT; i++)
-			o.modes[o.nmodes++] = (int)i;
+		for (i = 0; i < cryptarch_template_count(); i++)
+			if (cli_is_mode(cryptarch_template_at(i)) &&
+			    add_modes(&o, cryptarch_template_at(i)->name) != 0)
+				return CLI_FAIL;
 	unknown = cryptarch_cpu_disable_unknown();
 	if (unknown && *unknown)
 		cli_warn("tune",
@@ -637,10 +638,11 @@ int cmd_tune(int argc, char **argv)
 		if (can_write(path) != 0)
 			return CLI_FAIL;
 	}
-	ms = calloc(MAX_INST, sizeof(*ms));
+	j = calloc(1, sizeof(*j));
+	seen = calloc(cryptarch_driver_count() + 1, 1);
 	buf = malloc(CRYPTARCH_PROFILE_LARGE_BYTES);
 	p = cryptarch_profile_new(o.flags);
-	if (!ms || !buf || !p) {
+	if (!j || !seen || !buf || !p) {
 		cli_error("tune", "%s", cryptarch_strerror(-ENOMEM));
 		goto out;
 	}
@@ -659,37 +661,43 @@ int cmd_tune(int argc, char **argv)
 		o.flags ? "allow-variable-time (every implementation)" :
 			  "none (constant-time implementations only)",
 		o.sec, path);
-	for (ci = 0; ci < o.nciphers; ci++) {
-		fprintf(out, "\n%s:\n", o.ciphers[ci]);
+	for (ai = 0; ai < o.nalgs; ai++) {
+		fprintf(out, "\n%s:\n", o.algs[ai]->name);
 		fflush(out);
+		memset(seen, 0, cryptarch_driver_count() + 1);
 		for (mi = 0; mi < o.nmodes; mi++) {
-			int mode = o.modes[mi];
-
-			n = instances(mi == 0 ? out : NULL, o.ciphers[ci], mode,
-				      o.flags, ms);
+			snprintf(j->name, sizeof(j->name), "%s(%s)",
+				 o.modes[mi]->name, o.algs[ai]->name);
+			if (cryptarch_cands(j->name, &cryptarch_type_skcipher,
+					    &j->c) != 0)
+				continue;
+			instances(mi == 0 ? out : NULL, o.flags, j, seen);
+			j->have_st = cryptarch_select(&j->c, o.flags, NULL,
+						      &j->st) == 0;
 			if (mi == 0)
 				fprintf(out,
-					"cipher   mode dir key class winner"
+					"name          op  key class winner"
 					"                  ns/call  "
 					"priority's choice         ns/call   "
 					"gain\n");
-			if (n == 0)
+			if (j->n == 0)
 				continue;
-			r = measure(&o, mode, ms, n, buf);
+			r = measure(&o, j, buf);
 			if (!r)
-				r = record(out, p, o.ciphers[ci], mode, o.flags,
-					   ms, n);
-			for (i = 0; i < n; i++)
-				cryptarch_skcipher_free(ms[i].tfm);
+				r = record(out, p, j);
+			for (i = 0; i < j->n; i++)
+				cryptarch_skcipher_free(j->m[i].tfm);
 			if (r)
 				goto out;
 		}
 	}
 
-	if (o.flags & CRYPTARCH_ALLOW_VARIABLE_TIME)
-		differ(out, p, CRYPTARCH_ALLOW_VARIABLE_TIME,
-		       "variable-time allowed (CRYPTARCH_ALLOW_VARIABLE_TIME)");
-	differ(out, p, 0, "constant-time only (flags 0)");
+	if ((o.flags & CRYPTARCH_ALLOW_VARIABLE_TIME) &&
+	    differ(out, p, CRYPTARCH_ALLOW_VARIABLE_TIME,
+		   "variable-time allowed (CRYPTARCH_ALLOW_VARIABLE_TIME)"))
+		goto out;
+	if (differ(out, p, 0, "constant-time only (flags 0)"))
+		goto out;
 
 	now = time(NULL);
 	snprintf(comment, sizeof(comment),
@@ -721,6 +729,7 @@ out:
 	cryptarch_profile_free(p);
 	free(text);
 	free(buf);
-	free(ms);
+	free(seen);
+	free(j);
 	return ret;
 }
