@@ -5,7 +5,14 @@
 # qemu plugins' lo=/hi= arguments (bench/insncount.sh, tests/ct-trace.sh).
 # The implementation's code is the .text of its object files in the static
 # library: the members named <driver>.<ext>.o (aes-generic.c.o; for an
-# assembly driver also its glue, twofish-mips.S.o and twofish-mips.c.o).
+# assembly driver also its glue, twofish-mips.S.o and twofish-mips.c.o;
+# for a driver with instruction-set files, the one built with those flags,
+# aes-aesni.c.o, aes-vaes-avx2.c.o). A <driver>-glue.c beside them
+# (aes-aesni-glue.c, aes-vaes-avx2-glue.c, twofish-x86_64-glue.c, one per
+# driver) holds the descriptor and the hooks' dispatch in plain C and is
+# not counted: with instruction-set files it could not be, as it lies
+# among the library's main objects and they in their own object library,
+# and a range is one interval.
 # Where they landed is read from the program's link map (-Wl,-Map), the
 # linker's own record; the members must be adjacent there (one object's
 # functions are contiguous when -ffunction-sections is off, and a driver's

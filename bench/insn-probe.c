@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * insn-probe.c - the program that bench/insncount.sh runs under qemu-user
- * with the insncount plugin: it keys one implementation (AES-128 or
- * Twofish-128, a fixed key) through the public API and encrypts or
+ * with the insncount plugin: it keys one driver (AES-128 or Twofish-128, a
+ * fixed key; xts: two of them) through the public API and encrypts or
  * decrypts a buffer of BYTES bytes CALLS times in one mode, nothing else.
+ * The mode is the registry's template of that name, run as the instance
+ * static selection would rank for the driver: the driver's hooked one
+ * ("cbc-aes-arm64") where it has a hook for the template, else the
+ * template's own over the driver ("cbc(aes-generic)").
  * The script counts the instructions executed inside the implementation's
  * own code for CALLS=1 and CALLS=2; the difference is one request, with
  * the key schedule, the self-test and any first-call work cancelled. It is
  * a measurement tool, not library code, and is linked -static -no-pie so
  * that the addresses `nm -S` gives are the ones the emulator executes.
  * `--list` prints one "driver cipher constant-time available" line per
- * registered implementation (registry order).
+ * registered driver (registry order; constant-time is the descriptor's
+ * CRYPTARCH_DRV_CONSTANT_TIME).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,19 +23,15 @@
 
 #include "cryptarch.h"
 #include "registry.h"
-
-static const char *const mode_names[CRYPTARCH_MODE_COUNT] = {
-	"ecb",
-	"cbc",
-	"ctr",
-	"xts",
-};
+#include "spec.h"
 
 static int usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s --list\n"
-		"       %s DRIVER ecb|cbc|ctr|xts enc|dec BYTES CALLS\n",
+		"       %s DRIVER MODE enc|dec BYTES CALLS\n"
+		"(MODE: a registered template over a cipher: ecb, cbc, ctr, "
+		"xts)\n",
 		prog, prog);
 	return 2;
 }
@@ -39,53 +40,56 @@ static int list(void)
 {
 	size_t i;
 
-	for (i = 0; i < cryptarch_alg_count(); i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
+	for (i = 0; i < cryptarch_driver_count(); i++) {
+		const struct cryptarch_driver *d = cryptarch_driver_at(i);
 
-		printf("%s %s %d %d\n", a->driver, a->name,
-		       !!(a->flags & CRYPTARCH_ALG_CONSTANT_TIME),
-		       cryptarch_alg_available(a));
+		printf("%s %s %d %d\n", d->name, d->alg->name,
+		       !!(d->flags & CRYPTARCH_DRV_CONSTANT_TIME),
+		       cryptarch_driver_available(d));
 	}
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	const struct cryptarch_alg *alg;
+	const struct cryptarch_driver *drv;
+	const struct cryptarch_template *tmpl;
+	struct cryptarch_spec s;
 	cryptarch_skcipher *tfm;
-	uint8_t key[32], iv[16];
-	char name[96];
+	uint8_t key[64], iv[16];
+	char name[CRYPTARCH_NAME_MAX + 1];
 	unsigned long bytes, calls, c;
-	size_t keylen = 16;
+	size_t keylen;
 	uint8_t *buf;
-	int mode, enc, err = 0;
+	int enc, err = 0;
 	char *end;
 
 	if (argc == 2 && !strcmp(argv[1], "--list"))
 		return list();
 	if (argc != 6)
 		return usage(argv[0]);
-	alg = cryptarch_alg_find(argv[1]);
-	for (mode = 0; mode < CRYPTARCH_MODE_COUNT; mode++)
-		if (!strcmp(argv[2], mode_names[mode]))
-			break;
+	drv = cryptarch_driver_find(argv[1], strlen(argv[1]));
+	tmpl = cryptarch_template_find(argv[2], strlen(argv[2]));
 	enc = !strcmp(argv[3], "enc");
 	bytes = strtoul(argv[4], &end, 10);
-	if (!alg || mode == CRYPTARCH_MODE_COUNT ||
+	if (!drv || !tmpl || tmpl->nargs != 1 || tmpl->nkeys > 4 ||
+	    tmpl->args[0] != &cryptarch_type_cipher ||
 	    (!enc && strcmp(argv[3], "dec")) || *end)
 		return usage(argv[0]);
 	calls = strtoul(argv[5], &end, 10);
 	if (*end)
 		return usage(argv[0]);
-	if (!cryptarch_alg_available(alg)) {
-		fprintf(stderr, "%s: not available on this CPU\n", alg->driver);
+	if (!cryptarch_driver_available(drv)) {
+		fprintf(stderr, "%s: not available on this CPU\n", drv->name);
 		return 77;
 	}
 
-	/* The bulk instance where the driver has one, as selection would. */
-	snprintf(name, sizeof(name),
-		 cryptarch_alg_has_bulk(alg, mode) ? "%s-%s" : "%s(%s)",
-		 mode_names[mode], alg->driver);
+	/* The hooked instance where the driver has one, as selection would
+	 * rank it, else the template's own. */
+	if (cryptarch_spec_over(&s, tmpl, drv, 1) &&
+	    cryptarch_spec_over(&s, tmpl, drv, 0))
+		return usage(argv[0]);
+	cryptarch_spec_name(&s, name, sizeof(name));
 	err = cryptarch_skcipher_new(&tfm, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
 	if (err) {
 		fprintf(stderr, "%s: %s\n", name, cryptarch_strerror(err));
@@ -93,8 +97,7 @@ int main(int argc, char **argv)
 	}
 	for (c = 0; c < sizeof(key); c++)
 		key[c] = (uint8_t)(0x10 + 7 * c);
-	if (mode == CRYPTARCH_MODE_XTS)
-		keylen = 32;
+	keylen = 16 * tmpl->nkeys;
 	buf = malloc(bytes ? bytes : 1);
 	if (!buf) {
 		cryptarch_skcipher_free(tfm);

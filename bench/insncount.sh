@@ -79,9 +79,20 @@ for n in ${sizes//,/ }; do
 	fi
 done
 
-# Architecture implementations (CMake option stem, source stem): built
-# where their sources exist, switched off otherwise.
-arch_impls="AES_ARM64:arch/arm64/aes-arm64 TWOFISH_MIPS:arch/mips/twofish-mips"
+# Every driver that src/registry.cmake declares, at AUTO: each is built
+# where the target can build it (cmake/registry.cmake leaves out one the
+# target cannot, or whose files are missing), whatever an earlier configure
+# of the same build tree left in its cache (CRYPTARCH_ENABLE_<DRIVER>).
+enable_defs=()
+for d in $(sed -n 's/^cryptarch_driver(\([a-z0-9_-]*\)[ )].*/\1/p' \
+		"$src/src/registry.cmake"); do
+	o=${d^^}
+	enable_defs+=("-DCRYPTARCH_ENABLE_${o//-/_}=AUTO")
+done
+if [ ${#enable_defs[@]} -eq 0 ]; then
+	err "no cryptarch_driver() line in src/registry.cmake"
+	exit 1
+fi
 
 mkdir -p "$root" || exit 1
 plugin="$root/libinsncount.so"
@@ -118,7 +129,7 @@ toolchain_vars() {
 # Configure and build target $t in $b, and link the probe. Sets cc,
 # flags, emu, prefix; returns 1 on failure, 2 when the target is absent.
 build_target() {
-	local tc=$src/cmake/toolchains/$t.cmake vars ai defs=()
+	local tc=$src/cmake/toolchains/$t.cmake vars
 
 	if [ ! -f "$tc" ]; then
 		notes+=$'\n'"$t: skipped, no cmake/toolchains/$t.cmake"
@@ -133,20 +144,13 @@ build_target() {
 		notes+=$'\n'"$t: skipped, $cc or ${emu%% *} not installed"
 		return 2
 	fi
-	for ai in $arch_impls; do
-		if [ -f "$src/${ai#*:}.S" ] && [ -f "$src/${ai#*:}.c" ]; then
-			defs+=("-DCRYPTARCH_ENABLE_${ai%%:*}=AUTO")
-		else
-			defs+=("-DCRYPTARCH_ENABLE_${ai%%:*}=OFF")
-		fi
-	done
 	err "$t: building in $b"
 	if ! cmake -S "$src" -B "$b" --toolchain "$tc" \
 			-DCMAKE_BUILD_TYPE=Release \
 			-DCMAKE_EXE_LINKER_FLAGS="-static -no-pie" \
 			-DCRYPTARCH_BUILD_TESTS=OFF \
 			-DCRYPTARCH_BUILD_TOOLS=OFF \
-			"${defs[@]}" >"$b.log" 2>&1 ||
+			"${enable_defs[@]}" >"$b.log" 2>&1 ||
 	   ! cmake --build "$b" -j "$jobs" --target cryptarch_static \
 			>>"$b.log" 2>&1; then
 		err "$t: build failed, see $b.log"

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * peer-gcrypt.c - the libgcrypt adapter (peer.h): AES-128, -192 and -256
+ * and Twofish-128 and -256 (libgcrypt's Twofish takes no other key size)
+ * in ecb, cbc, ctr and xts, through a gcry_cipher_hd_t keyed once at open;
+ * a request is one gcry_cipher_encrypt or gcry_cipher_decrypt, the handle
+ * carrying the chain to the next one, except that xts sets the iv again
+ * before each request (one request, one data unit, as in the other
+ * libraries). libgcrypt picks its code from the CPU minus the features
+ * disabled before gcry_check_version (the init's list); it reports what
+ * it uses (hwflist). The iv after a request is not exposed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gcrypt.h>
+
+#include "peer.h"
+
+struct gc_peer {
+	struct peer base;
+	gcry_cipher_hd_t h;
+	int xts;
+	uint8_t iv[16];
+};
+
+static int gc_init(const char *const *hw_off)
+{
+	size_t i;
+
+	/* Masking must precede gcry_check_version. */
+	for (i = 0; hw_off && hw_off[i]; i++)
+		gcry_control(GCRYCTL_DISABLE_HWF, hw_off[i], NULL);
+	if (!gcry_check_version(NULL))
+		return -1;
+	gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
+	gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+	return 0;
+}
+
+static const char *gc_version(char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", gcry_check_version(NULL));
+	return buf;
+}
+
+static const char *gc_hw(char *buf, size_t size)
+{
+	char *hwf = gcry_get_config(0, "hwflist");
+
+	if (size)
+		buf[0] = '\0';
+	if (hwf) {
+		/* "hwflist:name:name:...:" and a newline */
+		snprintf(buf, size, "%.*s", (int)strcspn(hwf, "\n"), hwf);
+		gcry_free(hwf);
+	}
+	return buf;
+}
+
+/* The algorithm of CIPHER with a KEYLEN-byte key in MODE, or 0. */
+static int gc_algo(const char *cipher, int mode, size_t keylen)
+{
+	if (mode == PEER_XTS) {
+		if (keylen % 2)
+			return 0;
+		keylen /= 2;
+	}
+	if (!strcmp(cipher, "aes"))
+		return keylen == 16 ? GCRY_CIPHER_AES128 :
+		       keylen == 24 ? GCRY_CIPHER_AES192 :
+		       keylen == 32 ? GCRY_CIPHER_AES256 :
+				      0;
+	if (!strcmp(cipher, "twofish"))
+		return keylen == 16 ? GCRY_CIPHER_TWOFISH128 :
+		       keylen == 32 ? GCRY_CIPHER_TWOFISH :
+				      0;
+	return 0;
+}
+
+static int gc_has(const char *cipher, const char *mode, size_t keylen)
+{
+	int m = peer_mode(mode);
+
+	return m >= 0 && gc_algo(cipher, m, keylen) != 0;
+}
+
+static void gc_run_enc(void *arg)
+{
+	struct peer_req *r = arg;
+	struct gc_peer *p = PEER_OF(r->peer, struct gc_peer);
+
+	if (p->xts)
+		gcry_cipher_setiv(p->h, p->iv, 16);
+	if (gcry_cipher_encrypt(p->h, r->dst, r->len, r->src, r->len))
+		r->err = -1;
+}
+
+static void gc_run_dec(void *arg)
+{
+	struct peer_req *r = arg;
+	struct gc_peer *p = PEER_OF(r->peer, struct gc_peer);
+
+	if (p->xts)
+		gcry_cipher_setiv(p->h, p->iv, 16);
+	if (gcry_cipher_decrypt(p->h, r->dst, r->len, r->src, r->len))
+		r->err = -1;
+}
+
+static int gc_iv(const struct peer *p, uint8_t iv[16])
+{
+	(void)p;
+	(void)iv;
+	return 0;
+}
+
+static void gc_close(struct peer *pp)
+{
+	struct gc_peer *p = PEER_OF(pp, struct gc_peer);
+
+	gcry_cipher_close(p->h);
+	free(p);
+}
+
+static int gc_open(struct peer **out, const char *cipher, const char *mode,
+		   int decrypt, const uint8_t *key, size_t keylen,
+		   const uint8_t iv[16], char *why, size_t whysize)
+{
+	static const int gmode[] = {
+		GCRY_CIPHER_MODE_ECB,
+		GCRY_CIPHER_MODE_CBC,
+		GCRY_CIPHER_MODE_CTR,
+		GCRY_CIPHER_MODE_XTS,
+	};
+	int m = peer_mode(mode), algo;
+	struct gc_peer *p;
+	gcry_error_t e;
+
+	*out = NULL;
+	algo = m < 0 ? 0 : gc_algo(cipher, m, keylen);
+	if (!algo) {
+		snprintf(why, whysize, "libgcrypt has no %s-%zu in %s mode",
+			 cipher, 8 * (m == PEER_XTS ? keylen / 2 : keylen),
+			 mode);
+		return -1;
+	}
+	p = calloc(1, sizeof(*p));
+	if (!p) {
+		snprintf(why, whysize, "out of memory");
+		return -1;
+	}
+	p->xts = m == PEER_XTS;
+	memcpy(p->iv, iv, 16);
+	e = gcry_cipher_open(&p->h, algo, gmode[m], 0);
+	if (!e)
+		e = gcry_cipher_setkey(p->h, key, keylen);
+	if (!e && m == PEER_CTR)
+		e = gcry_cipher_setctr(p->h, iv, 16);
+	else if (!e && m != PEER_ECB)
+		e = gcry_cipher_setiv(p->h, iv, 16);
+	if (e) {
+		snprintf(why, whysize, "libgcrypt: %s", gcry_strerror(e));
+		if (p->h)
+			gcry_cipher_close(p->h);
+		free(p);
+		return -1;
+	}
+	p->base.lib = &peer_gcrypt;
+	p->base.run = decrypt ? gc_run_dec : gc_run_enc;
+	p->base.iv = gc_iv;
+	p->base.close = gc_close;
+	snprintf(p->base.impl, sizeof(p->base.impl), "gcry_cipher_%scrypt",
+		 decrypt ? "de" : "en");
+	*out = &p->base;
+	return 0;
+}
+
+const struct peer_lib peer_gcrypt = {
+	.name = "gcrypt",
+	.init = gc_init,
+	.version = gc_version,
+	.hw = gc_hw,
+	.has = gc_has,
+	.open = gc_open,
+};

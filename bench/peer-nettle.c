@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * peer-nettle.c - the nettle adapter (peer.h): AES-128, -192 and -256 and
+ * Twofish with 16-, 24- and 32-byte keys in ecb, cbc, ctr and xts. nettle
+ * has no handles: the cipher's contexts are keyed at open from its
+ * nettle_cipher description (nettle-meta.h), and a request calls the
+ * mode's function on them, the fastest nettle has: the block function for
+ * ecb, cbc_aes128/192/256_encrypt (nettle 3.8) for AES CBC encryption,
+ * xts_aes128/256_encrypt_message and _decrypt_message for AES XTS with
+ * those key sizes, otherwise cbc_encrypt, cbc_decrypt, ctr_crypt and
+ * xts_encrypt_message / xts_decrypt_message over the block functions.
+ * cbc and ctr update the iv in place (exposed); xts takes the iv of open
+ * for every request. A fat build picks its code from the CPU and
+ * NETTLE_FAT_OVERRIDE, read when the library is loaded.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nettle/aes.h>
+#include <nettle/cbc.h>
+#include <nettle/ctr.h>
+#include <nettle/nettle-meta.h>
+#include <nettle/twofish.h>
+#include <nettle/version.h>
+#include <nettle/xts.h>
+
+#include "peer.h"
+
+#if NETTLE_VERSION_MAJOR > 3 || NETTLE_VERSION_MINOR >= 8
+#define HAVE_NETTLE_CBC_AES 1
+#else
+#define HAVE_NETTLE_CBC_AES 0
+#endif
+
+union nt_ctx {
+	struct aes128_ctx a128;
+	struct aes192_ctx a192;
+	struct aes256_ctx a256;
+	struct twofish_ctx tf;
+	struct xts_aes128_key x128;
+	struct xts_aes256_key x256;
+};
+
+struct nt_peer {
+	struct peer base;
+	const struct nettle_cipher *m;
+	nettle_cipher_func *f; /* the block function a request uses */
+	int mode;
+	uint8_t iv[16];
+	union nt_ctx ctx, twk; /* twk: the tweak key (generic xts) */
+};
+
+static int nt_init(const char *const *hw_off)
+{
+	(void)hw_off;
+	return 0;
+}
+
+static const char *nt_version(char *buf, size_t size)
+{
+	snprintf(buf, size, "%d.%d", nettle_version_major(),
+		 nettle_version_minor());
+	return buf;
+}
+
+static const char *nt_hw(char *buf, size_t size)
+{
+	if (size)
+		buf[0] = '\0';
+	return buf;
+}
+
+/* The description of CIPHER with a cipher key of KEYLEN bytes, or NULL. */
+static const struct nettle_cipher *nt_meta(const char *cipher, size_t keylen)
+{
+	if (!strcmp(cipher, "aes"))
+		return keylen == 16 ? &nettle_aes128 :
+		       keylen == 24 ? &nettle_aes192 :
+		       keylen == 32 ? &nettle_aes256 :
+				      NULL;
+	if (!strcmp(cipher, "twofish"))
+		return keylen == 16 ? &nettle_twofish128 :
+		       keylen == 24 ? &nettle_twofish192 :
+		       keylen == 32 ? &nettle_twofish256 :
+				      NULL;
+	return NULL;
+}
+
+static int nt_has(const char *cipher, const char *mode, size_t keylen)
+{
+	int m = peer_mode(mode);
+
+	if (m == PEER_XTS) {
+		if (keylen % 2)
+			return 0;
+		keylen /= 2;
+	}
+	return m >= 0 && nt_meta(cipher, keylen) != NULL;
+}
+
+static void nt_run_ecb(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	p->f(&p->ctx, r->len, r->dst, r->src);
+}
+
+static void nt_run_cbc_enc(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	cbc_encrypt(&p->ctx, p->f, 16, p->iv, r->len, r->dst, r->src);
+}
+
+#if HAVE_NETTLE_CBC_AES
+static void nt_run_cbc_aes128(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	cbc_aes128_encrypt(&p->ctx.a128, p->iv, r->len, r->dst, r->src);
+}
+
+static void nt_run_cbc_aes192(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	cbc_aes192_encrypt(&p->ctx.a192, p->iv, r->len, r->dst, r->src);
+}
+
+static void nt_run_cbc_aes256(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	cbc_aes256_encrypt(&p->ctx.a256, p->iv, r->len, r->dst, r->src);
+}
+#endif
+
+static void nt_run_cbc_dec(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	cbc_decrypt(&p->ctx, p->f, 16, p->iv, r->len, r->dst, r->src);
+}
+
+static void nt_run_ctr(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	ctr_crypt(&p->ctx, p->f, 16, p->iv, r->len, r->dst, r->src);
+}
+
+static void nt_run_xts_aes128_enc(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	xts_aes128_encrypt_message(&p->ctx.x128, p->iv, r->len, r->dst, r->src);
+}
+
+static void nt_run_xts_aes128_dec(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	xts_aes128_decrypt_message(&p->ctx.x128, p->iv, r->len, r->dst, r->src);
+}
+
+static void nt_run_xts_aes256_enc(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	xts_aes256_encrypt_message(&p->ctx.x256, p->iv, r->len, r->dst, r->src);
+}
+
+static void nt_run_xts_aes256_dec(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	xts_aes256_decrypt_message(&p->ctx.x256, p->iv, r->len, r->dst, r->src);
+}
+
+static void nt_run_xts_enc(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	xts_encrypt_message(&p->ctx, &p->twk, p->f, p->iv, r->len, r->dst,
+			    r->src);
+}
+
+static void nt_run_xts_dec(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	xts_decrypt_message(&p->ctx, &p->twk, p->f, p->m->encrypt, p->iv,
+			    r->len, r->dst, r->src);
+}
+
+static int nt_iv(const struct peer *pp, uint8_t iv[16])
+{
+	const struct nt_peer *p = PEER_OF(pp, const struct nt_peer);
+
+	if (p->mode != PEER_CBC && p->mode != PEER_CTR)
+		return 0;
+	memcpy(iv, p->iv, 16);
+	return 1;
+}
+
+static void nt_close(struct peer *pp)
+{
+	free(PEER_OF(pp, struct nt_peer));
+}
+
+/* The block function's name: "aes128_encrypt", "twofish_decrypt". */
+static void nt_block_name(char *buf, size_t size, const char *cipher,
+			  size_t keylen, int decrypt)
+{
+	if (!strcmp(cipher, "aes"))
+		snprintf(buf, size, "aes%zu_%scrypt", 8 * keylen,
+			 decrypt ? "de" : "en");
+	else
+		snprintf(buf, size, "%s_%scrypt", cipher,
+			 decrypt ? "de" : "en");
+}
+
+/* Key P for xts with nettle's own AES XTS (128 and 256); 0 if it has
+ * none for this key. */
+static int nt_xts_aes(struct nt_peer *p, int decrypt, const uint8_t *key,
+		      size_t half)
+{
+	const char *dir = decrypt ? "decrypt" : "encrypt";
+
+	if (half == 16) {
+		if (decrypt)
+			xts_aes128_set_decrypt_key(&p->ctx.x128, key);
+		else
+			xts_aes128_set_encrypt_key(&p->ctx.x128, key);
+		p->base.run = decrypt ? nt_run_xts_aes128_dec :
+					nt_run_xts_aes128_enc;
+	} else if (half == 32) {
+		if (decrypt)
+			xts_aes256_set_decrypt_key(&p->ctx.x256, key);
+		else
+			xts_aes256_set_encrypt_key(&p->ctx.x256, key);
+		p->base.run = decrypt ? nt_run_xts_aes256_dec :
+					nt_run_xts_aes256_enc;
+	} else {
+		return 0;
+	}
+	snprintf(p->base.impl, sizeof(p->base.impl), "xts_aes%zu_%s_message",
+		 8 * half, dir);
+	return 1;
+}
+
+static int nt_open(struct peer **out, const char *cipher, const char *mode,
+		   int decrypt, const uint8_t *key, size_t keylen,
+		   const uint8_t iv[16], char *why, size_t whysize)
+{
+	int m = peer_mode(mode), aes = !strcmp(cipher, "aes");
+	size_t klen = m == PEER_XTS ? keylen / 2 : keylen;
+	const char *fname = NULL;
+	struct nt_peer *p;
+
+	*out = NULL;
+	if (!nt_has(cipher, mode, keylen)) {
+		snprintf(why, whysize, "nettle has no %s-%zu in %s mode",
+			 cipher, 8 * klen, mode);
+		return -1;
+	}
+	p = calloc(1, sizeof(*p));
+	if (!p) {
+		snprintf(why, whysize, "out of memory");
+		return -1;
+	}
+	p->m = nt_meta(cipher, klen);
+	p->mode = m;
+	memcpy(p->iv, iv, 16);
+	p->base.lib = &peer_nettle;
+	p->base.iv = nt_iv;
+	p->base.close = nt_close;
+	*out = &p->base;
+
+	if (m == PEER_XTS && aes && nt_xts_aes(p, decrypt, key, klen))
+		return 0;
+	/* ctr, cbc encryption and every xts tweak use the encryption key */
+	if (decrypt && m != PEER_CTR)
+		p->m->set_decrypt_key(&p->ctx, key);
+	else
+		p->m->set_encrypt_key(&p->ctx, key);
+	p->f = decrypt && m != PEER_CTR ? p->m->decrypt : p->m->encrypt;
+	switch (m) {
+	case PEER_ECB:
+		p->base.run = nt_run_ecb;
+		nt_block_name(p->base.impl, sizeof(p->base.impl), cipher, klen,
+			      decrypt);
+		break;
+	case PEER_CBC:
+		p->base.run = decrypt ? nt_run_cbc_dec : nt_run_cbc_enc;
+		fname = decrypt ? "cbc_decrypt" : "cbc_encrypt";
+#if HAVE_NETTLE_CBC_AES
+		if (aes && !decrypt) {
+			p->base.run = klen == 16 ? nt_run_cbc_aes128 :
+				      klen == 24 ? nt_run_cbc_aes192 :
+						   nt_run_cbc_aes256;
+			snprintf(p->base.impl, sizeof(p->base.impl),
+				 "cbc_aes%zu_encrypt", 8 * klen);
+			fname = NULL;
+		}
+#endif
+		break;
+	case PEER_CTR:
+		p->base.run = nt_run_ctr;
+		fname = "ctr_crypt";
+		break;
+	default: /* xts over the block functions, the tweak key second */
+		p->m->set_encrypt_key(&p->twk, key + klen);
+		p->base.run = decrypt ? nt_run_xts_dec : nt_run_xts_enc;
+		fname = decrypt ? "xts_decrypt_message" : "xts_encrypt_message";
+		break;
+	}
+	if (fname)
+		snprintf(p->base.impl, sizeof(p->base.impl), "%s", fname);
+	return 0;
+}
+
+const struct peer_lib peer_nettle = {
+	.name = "nettle",
+	.init = nt_init,
+	.version = nt_version,
+	.hw = nt_hw,
+	.has = nt_has,
+	.open = nt_open,
+};

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * peer-openssl.c - the OpenSSL adapter (peer.h): AES-128, -192 and -256 in
+ * ecb, cbc, ctr and xts (128 and 256 only) through EVP. The cipher is
+ * fetched by name ("AES-128-CBC") and keyed once at open, with padding
+ * off; a request is one EVP_CipherUpdate, the context carrying the chain
+ * to the next one (an xts update is one data unit). OpenSSL picks its code
+ * (AES-NI, VAES, vpaes, bsaes, tables) from the CPU and OPENSSL_ia32cap /
+ * OPENSSL_armcap, read when the library is loaded. OpenSSL has no Twofish.
+ * OpenSSL 3; with 1.1 (EVP_get_cipherbyname) the iv after a request is not
+ * exposed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+
+#include "peer.h"
+
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+#define OSSL3 1
+#else
+#define OSSL3 0
+#endif
+
+struct ossl_peer {
+	struct peer base;
+	EVP_CIPHER_CTX *ctx;
+	int mode;
+};
+
+static int ossl_init(const char *const *hw_off)
+{
+	(void)hw_off;
+	return 0;
+}
+
+static const char *ossl_version(char *buf, size_t size)
+{
+#ifdef OPENSSL_VERSION_STRING
+	snprintf(buf, size, "%s", OpenSSL_version(OPENSSL_VERSION_STRING));
+#else
+	snprintf(buf, size, "%s", OpenSSL_version(OPENSSL_VERSION));
+#endif
+	return buf;
+}
+
+static const char *ossl_hw(char *buf, size_t size)
+{
+	if (size)
+		buf[0] = '\0';
+	return buf;
+}
+
+static int ossl_has(const char *cipher, const char *mode, size_t keylen)
+{
+	int m = peer_mode(mode);
+
+	if (strcmp(cipher, "aes") || m < 0)
+		return 0;
+	if (m == PEER_XTS) /* OpenSSL has no XTS-AES-192 */
+		return keylen == 32 || keylen == 64;
+	return keylen == 16 || keylen == 24 || keylen == 32;
+}
+
+static void ossl_run(void *arg)
+{
+	struct peer_req *r = arg;
+	struct ossl_peer *p = PEER_OF(r->peer, struct ossl_peer);
+	int outl = 0;
+
+	if (!EVP_CipherUpdate(p->ctx, r->dst, &outl, r->src, (int)r->len) ||
+	    outl != (int)r->len)
+		r->err = -1;
+}
+
+static int ossl_iv(const struct peer *pp, uint8_t iv[16])
+{
+#if OSSL3
+	const struct ossl_peer *p = PEER_OF(pp, const struct ossl_peer);
+
+	if (p->mode == PEER_CBC || p->mode == PEER_CTR)
+		return EVP_CIPHER_CTX_get_updated_iv(p->ctx, iv, 16) == 1;
+#else
+	(void)pp;
+	(void)iv;
+#endif
+	return 0;
+}
+
+static void ossl_close(struct peer *pp)
+{
+	struct ossl_peer *p = PEER_OF(pp, struct ossl_peer);
+
+	EVP_CIPHER_CTX_free(p->ctx);
+	free(p);
+}
+
+static int ossl_open(struct peer **out, const char *cipher, const char *mode,
+		     int decrypt, const uint8_t *key, size_t keylen,
+		     const uint8_t iv[16], char *why, size_t whysize)
+{
+	static const char *const suffix[] = { "ECB", "CBC", "CTR", "XTS" };
+	int m = peer_mode(mode);
+	struct ossl_peer *p;
+	char name[32];
+	const char *call;
+	int ok;
+
+	*out = NULL;
+	if (!ossl_has(cipher, mode, keylen)) {
+		if (strcmp(cipher, "aes"))
+			snprintf(why, whysize, "OpenSSL has no %s",
+				 strcmp(cipher, "twofish") ? cipher :
+							     "Twofish");
+		else
+			snprintf(why, whysize,
+				 "OpenSSL has no AES-%zu in %s "
+				 "mode",
+				 8 * keylen, mode);
+		return -1;
+	}
+	snprintf(name, sizeof(name), "AES-%zu-%s",
+		 8 * (m == PEER_XTS ? keylen / 2 : keylen), suffix[m]);
+	p = calloc(1, sizeof(*p));
+	if (!p) {
+		snprintf(why, whysize, "out of memory");
+		return -1;
+	}
+	p->mode = m;
+	p->ctx = EVP_CIPHER_CTX_new();
+#if OSSL3
+	{
+		EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, name, NULL);
+
+		if (!c) {
+			snprintf(why, whysize, "EVP_CIPHER_fetch(%s) failed",
+				 name);
+			EVP_CIPHER_CTX_free(p->ctx);
+			free(p);
+			return -1;
+		}
+		call = "EVP_CipherInit_ex2";
+		ok = p->ctx &&
+		     EVP_CipherInit_ex2(p->ctx, c, key, iv, !decrypt, NULL);
+		EVP_CIPHER_free(c);
+	}
+#else
+	{
+		const EVP_CIPHER *c = EVP_get_cipherbyname(name);
+
+		if (!c) {
+			snprintf(why, whysize,
+				 "EVP_get_cipherbyname(%s) failed", name);
+			EVP_CIPHER_CTX_free(p->ctx);
+			free(p);
+			return -1;
+		}
+		call = "EVP_CipherInit_ex";
+		ok = p->ctx &&
+		     EVP_CipherInit_ex(p->ctx, c, NULL, key, iv, !decrypt);
+	}
+#endif
+	if (!ok) {
+		snprintf(why, whysize, "%s(%s) failed", call, name);
+		EVP_CIPHER_CTX_free(p->ctx);
+		free(p);
+		return -1;
+	}
+	EVP_CIPHER_CTX_set_padding(p->ctx, 0);
+	p->base.lib = &peer_openssl;
+	p->base.run = ossl_run;
+	p->base.iv = ossl_iv;
+	p->base.close = ossl_close;
+	snprintf(p->base.impl, sizeof(p->base.impl), "EVP %s", name);
+	*out = &p->base;
+	return 0;
+}
+
+const struct peer_lib peer_openssl = {
+	.name = "openssl",
+	.init = ossl_init,
+	.version = ossl_version,
+	.hw = ossl_hw,
+	.has = ossl_has,
+	.open = ossl_open,
+};

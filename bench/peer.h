@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * peer.h - the peer adapters: how one skcipher request runs through
+ * OpenSSL EVP (peer-openssl.c), libgcrypt (peer-gcrypt.c) or nettle
+ * (peer-nettle.c), for bench/peers, which times the requests, and
+ * tests/test-peers.c, which checks cryptarch's output against them. A peer
+ * is opened for one cipher ("aes", "twofish"), mode ("ecb", "cbc", "ctr",
+ * "xts": the names of cryptarch's templates), direction, key and iv, then
+ * runs requests: cbc and ctr continue from the previous request, as a
+ * stream cut into requests would, while each xts request is one data unit
+ * under the iv given at open. Each adapter is built where cmake/peers.cmake
+ * found its library, as the static library peer_<name>, which also defines
+ * PEER_HAVE_<NAME> for the programs linking it. Benchmark and test code:
+ * keys are fixed or random test keys, and nothing is wiped.
+ */
+#ifndef CRYPTARCH_BENCH_PEER_H
+#define CRYPTARCH_BENCH_PEER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+struct peer;
+
+/* The modes, as the adapters number them. */
+enum peer_mode {
+	PEER_ECB,
+	PEER_CBC,
+	PEER_CTR,
+	PEER_XTS
+};
+
+/* The peer_mode named MODE ("ecb", "cbc", "ctr", "xts"), or -1. */
+static inline int peer_mode(const char *mode)
+{
+	static const char *const names[] = { "ecb", "cbc", "ctr", "xts" };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (!strcmp(mode, names[i]))
+			return i;
+	return -1;
+}
+
+/* One request through PEER, SRC to DST (may be equal), LEN bytes. */
+struct peer_req {
+	struct peer *peer;
+	uint8_t *dst;
+	const uint8_t *src;
+	size_t len;
+	int err; /* set to -1 by a request that failed */
+};
+
+/* An opened peer. RUN has the type of harness_fn (harness.h). */
+struct peer {
+	const struct peer_lib *lib;
+	void (*run)(void *req); /* one request: a struct peer_req */
+	/* The iv after the requests so far, into IV: 1 where the library
+	 * exposes it (OpenSSL 3 and nettle, cbc and ctr), else 0. */
+	int (*iv)(const struct peer *p, uint8_t iv[16]);
+	void (*close)(struct peer *p);
+	char impl[48]; /* the library call a request makes */
+};
+
+/* A peer library. */
+struct peer_lib {
+	const char *name; /* "openssl", "gcrypt", "nettle" */
+	/*
+	 * Initialise the library once per process, before anything else of
+	 * it runs. HW_OFF (NULL-terminated, may be NULL) names hardware
+	 * features to disable where the library takes such a list in the
+	 * process (libgcrypt: GCRYCTL_DISABLE_HWF; OpenSSL and nettle read
+	 * theirs from the environment when they are loaded). 0 or -1.
+	 */
+	int (*init)(const char *const *hw_off);
+	/* The library's version into BUF; returns BUF. */
+	const char *(*version)(char *buf, size_t size);
+	/* The hardware features it reports using into BUF ("" where it
+	 * reports none: OpenSSL, nettle); returns BUF. */
+	const char *(*hw)(char *buf, size_t size);
+	/* 1 if it has CIPHER in MODE with a KEYLEN-byte key (xts: both
+	 * halves), else 0. */
+	int (*has)(const char *cipher, const char *mode, size_t keylen);
+	/*
+	 * Open *OUT for requests in direction DECRYPT with KEY (KEYLEN
+	 * bytes) and IV (16 bytes; unused by ecb). Returns 0, or -1 with
+	 * the reason in WHY ("OpenSSL has no Twofish", "libgcrypt: Invalid
+	 * key length").
+	 */
+	int (*open)(struct peer **out, const char *cipher, const char *mode,
+		    int decrypt, const uint8_t *key, size_t keylen,
+		    const uint8_t iv[16], char *why, size_t whysize);
+};
+
+extern const struct peer_lib peer_openssl, peer_gcrypt, peer_nettle;
+
+/* The adapter's own struct TYPE whose member BASE is the struct peer P. */
+#define PEER_OF(p, type) ((type *)(void *)((char *)(p)-offsetof(type, base)))
+
+/* One request through P; returns 0 or -1. A request of 0 bytes calls
+ * nothing. */
+static inline int peer_crypt(struct peer *p, uint8_t *dst, const uint8_t *src,
+			     size_t len)
+{
+	struct peer_req r = { p, dst, src, len, 0 };
+
+	if (len)
+		p->run(&r);
+	return r.err;
+}
+
+static inline void peer_close(struct peer *p)
+{
+	if (p)
+		p->close(p);
+}
+
+#endif /* CRYPTARCH_BENCH_PEER_H */

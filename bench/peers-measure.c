@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * peers-measure.c - the child of bench/peers: it measures one hardware
+ * configuration (its masking variables are already in the environment)
+ * and writes the records of peers.h to the parent. For each algorithm and
+ * mode asked for: cryptarch's selection for "<template>(<cipher>)" under
+ * flags 0 ("cryptarch-ct") and CRYPTARCH_ALLOW_VARIABLE_TIME
+ * ("cryptarch-vt"), each timed through skbench_tick() on the handle and
+ * named, per request size, by the instance the handle really uses for
+ * that direction and size class (cryptarch_skcipher_slot()); for a
+ * headline comparison, the driver the target names, measured by name
+ * where the selection (skbench_selected()) is not one of its instances
+ * at some size; with --all every instance of the name; and each peer
+ * library through its adapter (peer.h), keyed once, one request per call.
+ * Every library runs in place on the same buffer, as skbench_tick() does
+ * (and `cryptarch speed`): each request's output is the next one's input,
+ * so that where one block is one request (ECB, XTS) every library is
+ * timed by its latency for it, not by its throughput of independent
+ * blocks. Keys and data are fixed patterns, nothing secret.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cpu.h"
+#include "cryptarch.h"
+#include "handle.h"
+#include "harness.h"
+#include "peers.h"
+#include "profile.h"
+#include "registry.h"
+#include "select.h"
+#include "skbench.h"
+#include "skcipher.h"
+#include "spec.h"
+
+/* Fixed key material: 64 bytes, so that XTS halves differ. */
+static uint8_t key[64];
+
+static void fill(uint8_t *p, size_t n, uint32_t seed)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		seed ^= seed << 13;
+		seed ^= seed >> 17;
+		seed ^= seed << 5;
+		p[i] = (uint8_t)seed;
+	}
+}
+
+/* The bytes of key for algorithm A in mode M: one cipher key per key of
+ * the template (xts: two). */
+static size_t key_bytes(const struct algdef *a, int m)
+{
+	const struct cryptarch_template *t = cryptarch_template_find(
+		peers_modes[m].tmpl, strlen(peers_modes[m].tmpl));
+
+	return a->bits / 8 * (t ? t->nkeys : 1);
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+static FILE *rec;
+static const char *rec_cfg;
+
+static void clean(char *s)
+{
+	for (; *s; s++)
+		if (*s == '\t' || *s == '\n' || *s == '\r')
+			*s = ' ';
+}
+
+static void info(const char *k, const char *v)
+{
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%s", v ? v : "");
+	clean(buf);
+	fprintf(rec, "I\t%s\t%s\t%s\n", rec_cfg, k, buf);
+}
+
+static void unavailable(const char *lib, const char *impl,
+			const struct algdef *a, int mode, const char *why)
+{
+	char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s", why);
+	clean(buf);
+	fprintf(rec, "U\t%s\t%s\t%s\t%s\t%s\t%s\n", rec_cfg, lib, impl, a->name,
+		peers_modes[mode].name, buf);
+	fflush(rec);
+}
+
+/* ---- one measured row ----------------------------------------------------- */
+
+/* A cryptarch handle or a peer, set up for one algorithm and mode. */
+struct bench {
+	int mode;
+	struct skbench_req ca; /* cryptarch: ca.tfm not NULL */
+	struct peer_req pr;    /* a peer: pr.peer not NULL */
+	char impl[96];
+};
+
+static void bench_len(struct bench *b, size_t len)
+{
+	b->ca.len = len;
+	b->ca.err = 0;
+	b->pr.len = len;
+	b->pr.err = 0;
+	/* The instance this direction and size use (a handle may encrypt
+	 * and decrypt, or serve short and long requests, with different
+	 * ones). */
+	if (b->ca.tfm)
+		cryptarch_skcipher_slot(b->ca.tfm, b->ca.decrypt,
+					len > CRYPTARCH_PROFILE_SMALL_MAX,
+					b->impl, sizeof(b->impl));
+}
+
+static void measure(const struct opts *o, const char *lib,
+		    const struct algdef *a, struct bench *b)
+{
+	const char *mode = peers_modes[b->mode].name;
+	size_t i;
+
+	if (isatty(2))
+		fprintf(stderr, "\r%-7s %-12s %-8s %-10s %-28s", rec_cfg,
+			a->name, mode, lib, b->impl);
+	for (i = 0; i < o->nsizes; i++) {
+		struct harness_result r;
+		int err;
+
+		bench_len(b, o->sizes[i]);
+		if (b->ca.tfm)
+			harness_run(skbench_tick, &b->ca, o->sec, &r);
+		else
+			harness_run(b->pr.peer->run, &b->pr, o->sec, &r);
+		err = b->ca.tfm ? b->ca.err : b->pr.err;
+		if (err) {
+			fprintf(rec,
+				"U\t%s\t%s\t%s\t%s\t%s\tfailed at %zu "
+				"bytes (%d)\n",
+				rec_cfg, lib, b->impl, a->name, mode,
+				o->sizes[i], err);
+			break;
+		}
+		fprintf(rec,
+			"R\t%s\t%s\t%s\t%s\t%s\t%zu\t%.9g\t%.9g\t%llu\t"
+			"%.9g\n",
+			rec_cfg, lib, b->impl, a->name, mode, o->sizes[i],
+			r.best_ns, r.best_cycles, r.calls, r.seconds);
+	}
+	fflush(rec);
+}
+
+/* Measure cryptarch instance or algorithm NAME under FLAGS as row LABEL. */
+static void bench_cryptarch_one(const struct opts *o, const struct algdef *a,
+				int mode, const char *name, unsigned flags,
+				const char *label, uint8_t *buf)
+{
+	struct bench b;
+	char why[192];
+	int e;
+
+	memset(&b, 0, sizeof(b));
+	b.mode = mode;
+	b.ca.buf = buf;
+	b.ca.decrypt = peers_modes[mode].decrypt;
+	fill(b.ca.iv, sizeof(b.ca.iv), 0x1234567u);
+	e = cryptarch_skcipher_new(&b.ca.tfm, name, flags);
+	if (e) {
+		snprintf(why, sizeof(why), "%s, %s: %s", name,
+			 flags & CRYPTARCH_ALLOW_VARIABLE_TIME ?
+				 "variable-time allowed" :
+				 "constant-time",
+			 cryptarch_strerror(e));
+		b.ca.tfm = NULL;
+		unavailable(label, "-", a, mode, why);
+		return;
+	}
+	e = cryptarch_skcipher_setkey(b.ca.tfm, key, key_bytes(a, mode));
+	if (e) {
+		snprintf(why, sizeof(why), "setkey: %s", cryptarch_strerror(e));
+		unavailable(label, "-", a, mode, why);
+	} else {
+		bench_len(&b, o->sizes[0]);
+		measure(o, label, a, &b);
+	}
+	cryptarch_skcipher_free(b.ca.tfm);
+}
+
+static void bench_peer(const struct opts *o, const struct algdef *a, int mode,
+		       int lib, uint8_t *buf)
+{
+	const struct modedef *m = &peers_modes[mode];
+	struct bench b;
+	uint8_t iv[16];
+	char why[192];
+
+	memset(&b, 0, sizeof(b));
+	b.mode = mode;
+	fill(iv, sizeof(iv), 0x1234567u);
+	if (peers_libs[lib]->open(&b.pr.peer, a->cipher, m->tmpl, m->decrypt,
+				  key, key_bytes(a, mode), iv, why,
+				  sizeof(why))) {
+		unavailable(peers_lib_names[lib], "-", a, mode, why);
+		return;
+	}
+	b.pr.src = buf;
+	b.pr.dst = buf;
+	snprintf(b.impl, sizeof(b.impl), "%s", b.pr.peer->impl);
+	measure(o, peers_lib_names[lib], a, &b);
+	peer_close(b.pr.peer);
+}
+
+/* The instance of DRV for template TMPL that static selection would rank:
+ * the hooked one where DRV has a hook, else the template's own; its driver
+ * name into BUF, or "" if there is none. */
+static void driver_instance(const char *tmpl, const char *drv, char *buf,
+			    size_t size)
+{
+	const struct cryptarch_template *t =
+		cryptarch_template_find(tmpl, strlen(tmpl));
+	const struct cryptarch_driver *d =
+		cryptarch_driver_find(drv, strlen(drv));
+	struct cryptarch_spec s;
+
+	buf[0] = '\0';
+	if (!t || !d)
+		return;
+	if (cryptarch_spec_over(&s, t, d, 1) &&
+	    cryptarch_spec_over(&s, t, d, 0))
+		return;
+	cryptarch_spec_name(&s, buf, size);
+}
+
+/* 1 if the selection for NAME under FLAGS is an instance of DRIVER for
+ * every request size measured, in the direction of MODE. */
+static int selects_driver(const struct opts *o, const struct algdef *a,
+			  int mode, const char *name, unsigned flags,
+			  const char *driver)
+{
+	char sel[CRYPTARCH_NAME_MAX + 1];
+	size_t i;
+
+	for (i = 0; i < o->nsizes; i++) {
+		skbench_selected(name, flags, key_bytes(a, mode),
+				 peers_modes[mode].decrypt, o->sizes[i], sel,
+				 sizeof(sel));
+		if (!peers_instance_of(sel, driver))
+			return 0;
+	}
+	return 1;
+}
+
+static void bench_cryptarch(const struct opts *o, const struct algdef *a,
+			    int mode, const char *driver, unsigned flags,
+			    uint8_t *buf)
+{
+	const unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
+	const char *tmpl = peers_modes[mode].tmpl;
+	char name[64], inst[CRYPTARCH_NAME_MAX + 1] = "";
+	struct cryptarch_cands *c;
+	size_t i;
+
+	snprintf(name, sizeof(name), "%s(%s)", tmpl, a->cipher);
+	bench_cryptarch_one(o, a, mode, name, 0, "cryptarch-ct", buf);
+	bench_cryptarch_one(o, a, mode, name, vt, "cryptarch-vt", buf);
+
+	/* The driver a target names, where the selection is another one
+	 * (its hooked instance if it has one, else its template's). */
+	if (driver && !selects_driver(o, a, mode, name, flags, driver)) {
+		driver_instance(tmpl, driver, inst, sizeof(inst));
+		if (inst[0])
+			bench_cryptarch_one(o, a, mode, inst, flags,
+					    "cryptarch", buf);
+	}
+	if (!o->all)
+		return;
+	/* Every instance of the name, available here or not (a row says
+	 * why not), the template's own before the hooked one. */
+	c = malloc(sizeof(*c));
+	if (!c || cryptarch_cands(name, &cryptarch_type_skcipher, c)) {
+		free(c);
+		return;
+	}
+	for (i = 0; i < c->n; i++) {
+		char iname[CRYPTARCH_NAME_MAX + 1];
+
+		cryptarch_spec_name(&c->v[i], iname, sizeof(iname));
+		if (strcmp(iname, inst))
+			bench_cryptarch_one(o, a, mode, iname, vt, "cryptarch",
+					    buf);
+	}
+	free(c);
+}
+
+static void bench_combo(const struct opts *o, const struct algdef *a, int mode,
+			const char *driver, unsigned flags, uint8_t *buf)
+{
+	int lib;
+
+	for (lib = 0; lib < NLIBS; lib++) {
+		if (!(o->lib_mask & (1u << lib)))
+			continue;
+		if (lib == L_CRYPTARCH)
+			bench_cryptarch(o, a, mode, driver, flags, buf);
+		else
+			bench_peer(o, a, mode, lib, buf);
+	}
+}
+
+/* ---- the child ------------------------------------------------------------ */
+
+static void info_libs(const struct config *c)
+{
+	char buf[512];
+	size_t i;
+
+	info("cycles", harness_cycle_source());
+	info("openssl", peer_openssl.version(buf, sizeof(buf)));
+	info("gcrypt", peer_gcrypt.version(buf, sizeof(buf)));
+	info("nettle", peer_nettle.version(buf, sizeof(buf)));
+	info("cryptarch", CRYPTARCH_VERSION_STRING);
+	info("env OPENSSL_ia32cap", getenv("OPENSSL_ia32cap"));
+	info("env OPENSSL_armcap", getenv("OPENSSL_armcap"));
+	info("env NETTLE_FAT_OVERRIDE", getenv("NETTLE_FAT_OVERRIDE"));
+	info("env CRYPTARCH_DISABLE", getenv("CRYPTARCH_DISABLE"));
+	buf[0] = '\0';
+	for (i = 0; c->gcrypt_off && c->gcrypt_off[i]; i++) {
+		size_t used = strlen(buf);
+
+		snprintf(buf + used, sizeof(buf) - used, "%s%s",
+			 used ? "," : "", c->gcrypt_off[i]);
+	}
+	info("gcrypt disabled", buf);
+	if (*peer_gcrypt.hw(buf, sizeof(buf)))
+		info("gcrypt hwflist", buf);
+	cryptarch_cpu_format(cryptarch_cpu_detected(), buf, sizeof(buf));
+	info("cryptarch detected", buf);
+	cryptarch_cpu_format(cryptarch_cpu_features(), buf, sizeof(buf));
+	info("cryptarch enabled", buf);
+	info("cryptarch unknown", cryptarch_cpu_disable_unknown());
+	fflush(rec);
+}
+
+/* see peers.h */
+int peers_child(const struct opts *o)
+{
+	int ci = peers_config_index(o->child);
+	const struct config *c = ci < 0 ? NULL : &peers_configs[ci];
+	size_t maxlen = 0, i;
+	uint8_t *buf;
+	int lib, m;
+
+	if (!c || o->fd < 0)
+		return 2;
+	for (lib = 0; lib < NLIBS; lib++) {
+		if (!peers_libs[lib] || !peers_libs[lib]->init(c->gcrypt_off))
+			continue;
+		fprintf(stderr, "peers: %s failed to initialise\n",
+			peers_lib_names[lib]);
+		return 1;
+	}
+	rec = fdopen(o->fd, "w");
+	if (!rec)
+		return 1;
+	rec_cfg = c->name;
+	info_libs(c);
+
+	for (i = 0; i < o->nsizes; i++)
+		if (o->sizes[i] > maxlen)
+			maxlen = o->sizes[i];
+	buf = malloc(maxlen);
+	if (!buf)
+		return 1;
+	fill(buf, maxlen, 0xc0ffeeu);
+	fill(key, sizeof(key), 0x5eed1u);
+
+	if (o->headline) {
+		for (i = 0; i < peers_nheadlines; i++) {
+			const struct headline *h = &peers_headlines[i];
+
+			bench_combo(o, &peers_algs[peers_alg_index(h->alg)],
+				    peers_mode_index(h->mode), h->driver,
+				    h->flags, buf);
+		}
+	} else {
+		for (i = 0; i < NALGS; i++) {
+			if (!(o->alg_mask & (1u << i)))
+				continue;
+			for (m = 0; m < NMODES; m++)
+				if (o->mode_mask & (1u << m))
+					bench_combo(o, &peers_algs[i], m, NULL,
+						    0, buf);
+		}
+	}
+	if (isatty(2))
+		fprintf(stderr, "\r%-70s\r", "");
+	free(buf);
+	fclose(rec);
+	return 0;
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * peers-targets.c - the comparisons that the project's speed targets name,
+ * as data for bench/peers (evaluated and printed by peers-verdict.c): the
+ * headline comparisons of issue 2, section 7 (`peers --headline`, and the
+ * end of the full table: one row of cryptarch against named peer rows,
+ * with the limits on cryptarch's time over theirs), and the x86-64 speed
+ * targets of issue 5 (`peers --targets`: for each group of algorithms and
+ * modes, cryptarch's selection against the fastest of the peers named,
+ * the least throughput ratio, and where it applies the AES instruction
+ * bound of aes-bound.c). A target's numbers are changed here and nowhere
+ * else. The peers' notes describe x86-64 and are printed only there.
+ */
+#include <stddef.h>
+
+#include "cryptarch.h"
+#include "peers.h"
+
+const struct headline peers_headlines[] = {
+	{ .title = "AES-128 CBC encryption, table-based AES",
+	  .alg = "aes-128",
+	  .mode = "cbc-enc",
+	  .driver = "aes-generic",
+	  .flags = CRYPTARCH_ALLOW_VARIABLE_TIME,
+	  .config = "nohw",
+	  .peers = { { "nohw", "gcrypt", "amd64 table assembly", 1 },
+		     { "scalar", "openssl", "x86_64 table assembly", 1 },
+		     { "nohw", "nettle", "x86_64 table assembly", 1 },
+		     { "nohw", "openssl", "vpaes (SSSE3, constant-time)", 0 } },
+	  .targets = { { "at least as fast as libgcrypt's table assembly", 1.00,
+			 0 },
+		       { "within 1.15x of the best table-based peer", 1.15,
+			 -1 } } },
+	{ .title = "AES-128 CTR, constant-time without AES-NI",
+	  .alg = "aes-128",
+	  .mode = "ctr",
+	  .driver = "aes-ct64",
+	  .flags = 0,
+	  .config = "nohw",
+	  .peers = { { "nohw", "openssl", "bsaes (bit-sliced SSSE3)", 0 },
+		     { "nohw", "gcrypt", "amd64 tables, not constant-time", 1 },
+		     { "nohw", "nettle", "tables, not constant-time", 1 } },
+	  .targets = { { "within 3x of OpenSSL's bit-sliced path", 3.00, 0 } } },
+	{ .title = "Twofish-128 CBC encryption",
+	  .alg = "twofish-128",
+	  .mode = "cbc-enc",
+	  .driver = "twofish-generic",
+	  .flags = CRYPTARCH_ALLOW_VARIABLE_TIME,
+	  .config = "nohw",
+	  .peers = { { "nohw", "nettle", "C", 1 },
+		     { "nohw", "gcrypt", "amd64 assembly", 1 } },
+	  .targets = { { "at least as fast as nettle", 1.00, 0 },
+		       { "within 1.2x of libgcrypt's assembly", 1.20, 1 } } },
+};
+const size_t peers_nheadlines =
+	sizeof(peers_headlines) / sizeof(peers_headlines[0]);
+
+/* Bits of peers_algs[] and of enum mode. */
+#define A128 (1u << 0)
+#define A256 (1u << 1)
+#define T128 (1u << 2)
+#define T256 (1u << 3)
+#define PAR_MODES ((1u << ECB) | (1u << CBC_DEC) | (1u << CTR) | (1u << XTS))
+#define ALL_MODES ((1u << NMODES) - 1)
+
+/* .bound is BOUND_NONE where not given: only the peers count. */
+const struct target peers_targets[] = {
+	{ .what = "hardware AES, parallel modes",
+	  .alg_mask = A128 | A256,
+	  .mode_mask = PAR_MODES,
+	  .bytes = 8192,
+	  .ca_cfg = "hw",
+	  .ca_lib = "cryptarch-ct",
+	  .peers = { { "hw", "openssl" },
+		     { "hw", "gcrypt" },
+		     { "hw", "nettle" } },
+	  .min = 1.5,
+	  .bound = BOUND_PARALLEL,
+	  .frac = 0.70 },
+	{ .what = "hardware AES, CBC encryption",
+	  .alg_mask = A128 | A256,
+	  .mode_mask = 1u << CBC_ENC,
+	  .bytes = 8192,
+	  .ca_cfg = "hw",
+	  .ca_lib = "cryptarch-ct",
+	  .peers = { { "hw", "openssl" },
+		     { "hw", "gcrypt" },
+		     { "hw", "nettle" } },
+	  .min = 1.0,
+	  .bound = BOUND_SERIAL,
+	  .frac = 1.05 },
+	{ .what = "no hardware AES, constant-time, vs OpenSSL bsaes/vpaes",
+	  .alg_mask = A128 | A256,
+	  .mode_mask = ALL_MODES,
+	  .bytes = 8192,
+	  .ca_cfg = "nohw",
+	  .ca_lib = "cryptarch-ct",
+	  .peers = { { "nohw", "openssl" } },
+	  .min = 1.0 },
+	{ .what = "no hardware AES, variable-time, vs table assembly",
+	  .alg_mask = A128 | A256,
+	  .mode_mask = ALL_MODES,
+	  .bytes = 8192,
+	  .ca_cfg = "nohw",
+	  .ca_lib = "cryptarch-vt",
+	  .peers = { { "scalar", "openssl" }, { "nohw", "gcrypt" } },
+	  .min = 1.0 },
+	{ .what = "Twofish, CBC encryption, vs libgcrypt",
+	  .alg_mask = T128 | T256,
+	  .mode_mask = 1u << CBC_ENC,
+	  .bytes = 8192,
+	  .ca_cfg = "hw",
+	  .ca_lib = "cryptarch-vt",
+	  .peers = { { "hw", "gcrypt" } },
+	  .min = 1.0 },
+	{ .what = "Twofish, parallel modes, vs libgcrypt",
+	  .alg_mask = T128 | T256,
+	  .mode_mask = PAR_MODES,
+	  .bytes = 8192,
+	  .ca_cfg = "hw",
+	  .ca_lib = "cryptarch-vt",
+	  .peers = { { "hw", "gcrypt" } },
+	  .min = 1.2 },
+	{ .what = "one block per call, vs libgcrypt",
+	  .alg_mask = A128 | A256,
+	  .mode_mask = ALL_MODES,
+	  .bytes = 16,
+	  .ca_cfg = "hw",
+	  .ca_lib = "cryptarch-ct",
+	  .peers = { { "hw", "gcrypt" } },
+	  .min = 1.0 },
+	{ .what = "one block per call, vs libgcrypt",
+	  .alg_mask = T128 | T256,
+	  .mode_mask = ALL_MODES,
+	  .bytes = 16,
+	  .ca_cfg = "hw",
+	  .ca_lib = "cryptarch-vt",
+	  .peers = { { "hw", "gcrypt" } },
+	  .min = 1.0 },
+};
+const size_t peers_ntargets = sizeof(peers_targets) / sizeof(peers_targets[0]);

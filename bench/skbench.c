@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * skbench.c - what the speed tools share about timing cryptarch (see
+ * skbench.h). Keys and data here are fixed patterns, nothing secret. No
+ * CPU features needed.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "handle.h"
+#include "profile.h"
+#include "skbench.h"
+
+/* see skbench.h */
+void skbench_tick(void *arg)
+{
+	struct skbench_req *b = arg;
+	int err;
+
+	if (b->decrypt)
+		err = cryptarch_skcipher_decrypt(b->tfm, b->buf, b->buf, b->len,
+						 b->iv);
+	else
+		err = cryptarch_skcipher_encrypt(b->tfm, b->buf, b->buf, b->len,
+						 b->iv);
+	if (err)
+		b->err = err;
+}
+
+/* see skbench.h */
+char *skbench_selected(const char *name, unsigned flags, size_t keylen,
+		       int decrypt, size_t len, char *buf, size_t size)
+{
+	cryptarch_skcipher *tfm;
+	uint8_t key[64];
+	size_t i;
+
+	if (size)
+		buf[0] = '\0';
+	if (keylen > sizeof(key) || cryptarch_skcipher_new(&tfm, name, flags))
+		return buf;
+	for (i = 0; i < keylen; i++)
+		key[i] = (uint8_t)(i * 7 + 1); /* halves differ (xts) */
+	if (keylen == 0 || cryptarch_skcipher_setkey(tfm, key, keylen) == 0)
+		cryptarch_skcipher_slot(tfm, decrypt,
+					len > CRYPTARCH_PROFILE_SMALL_MAX, buf,
+					size);
+	cryptarch_skcipher_free(tfm);
+	return buf;
+}
+
+/* see skbench.h */
+const char *skbench_compiler(void)
+{
+#if defined(__clang__) || !defined(__GNUC__)
+#ifdef __VERSION__
+	return __VERSION__;
+#else
+	return "unknown";
+#endif
+#else
+	return "gcc " __VERSION__;
+#endif
+}

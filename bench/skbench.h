@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * skbench.h - what `cryptarch speed`, `cryptarch tune` and bench/peers
+ * share about timing cryptarch itself (skbench.c): the call they time (one
+ * skcipher request, in place), the instance a handle really uses for each
+ * operation and size class, and the compiler this was built with. The
+ * timing itself is harness.h's; the CPU model line is report.h's.
+ */
+#ifndef CRYPTARCH_BENCH_SKBENCH_H
+#define CRYPTARCH_BENCH_SKBENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cryptarch.h"
+
+/* One request of LEN bytes through TFM in place, in direction DECRYPT;
+ * the first error stays in ERR. Pass to harness_run() with skbench_tick. */
+struct skbench_req {
+	cryptarch_skcipher *tfm;
+	uint8_t *buf;
+	size_t len;
+	uint8_t iv[16];
+	int decrypt;
+	int err;
+};
+void skbench_tick(void *arg);
+
+/*
+ * The driver name of the instance that cryptarch_skcipher_new(NAME, FLAGS)
+ * uses for requests of LEN bytes in direction DECRYPT with a key of KEYLEN
+ * bytes (the whole key: xts takes two cipher keys; 0: before setkey, the
+ * smallest), into BUF; "" if NAME cannot be opened under FLAGS (or the key
+ * is refused). Returns BUF.
+ */
+char *skbench_selected(const char *name, unsigned flags, size_t keylen,
+		       int decrypt, size_t len, char *buf, size_t size);
+
+/* The compiler this was built with ("gcc 12.2.0", "Debian clang ..."). */
+const char *skbench_compiler(void);
+
+#endif /* CRYPTARCH_BENCH_SKBENCH_H */
