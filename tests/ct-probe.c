@@ -4,8 +4,9 @@
  * cttrace plugin: it sets the key given in hex on the command line on one
  * named implementation and encrypts, or decrypts, a fixed buffer with it
  * through the public API: single blocks (cryptarch_cipher), then every
- * mode through the template instance "<mode>(<driver>)" and, where the
- * driver has bulk code for the mode, "<mode>-<driver>" (ecb and cbc: 7
+ * mode (each the template of that name in the registry) through the
+ * template instance "<mode>(<driver>)" and, where the driver has a hook
+ * for the template, "<mode>-<driver>" (ecb and cbc: 7
  * blocks; ctr and xts: 117 bytes, so that partial batches, the partial
  * CTR block and XTS ciphertext stealing all run; the XTS tweak key is the
  * key XOR 0x5c, so that it is secret too). The buffer is a fixed pattern
@@ -17,7 +18,9 @@
  * outside the traced range.
  *
  * Usage: ct-probe --list   (one "driver cipher constant-time available"
- *                           line per registered implementation)
+ *                           line per registered driver; constant-time is
+ *                           the descriptor's CRYPTARCH_DRV_CONSTANT_TIME,
+ *                           which tests/ct-trace.sh holds the traces to)
  *        ct-probe DRIVER enc|dec KEYHEX [DATAHEX]
  * Exit status: 0 done, 1 an API call failed, 2 usage, 77 the driver is not
  * available on this CPU.
@@ -29,8 +32,17 @@
 #include "cryptarch.h"
 #include "hex.h"
 #include "registry.h"
+#include "spec.h"
 
-static const char *const mode_names[CRYPTARCH_MODE_COUNT] = {
+/* The modes probed; each is found in the registry by its name. */
+enum {
+	MODE_ECB,
+	MODE_CBC,
+	MODE_CTR,
+	MODE_XTS,
+	MODE_COUNT
+};
+static const char *const mode_names[MODE_COUNT] = {
 	"ecb",
 	"cbc",
 	"ctr",
@@ -41,12 +53,12 @@ static int list(void)
 {
 	size_t i;
 
-	for (i = 0; i < cryptarch_alg_count(); i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
+	for (i = 0; i < cryptarch_driver_count(); i++) {
+		const struct cryptarch_driver *d = cryptarch_driver_at(i);
 
-		printf("%s %s %d %d\n", a->driver, a->name,
-		       !!(a->flags & CRYPTARCH_ALG_CONSTANT_TIME),
-		       cryptarch_alg_available(a));
+		printf("%s %s %d %d\n", d->name, d->alg->name,
+		       !!(d->flags & CRYPTARCH_DRV_CONSTANT_TIME),
+		       cryptarch_driver_available(d));
 	}
 	return 0;
 }
@@ -101,12 +113,13 @@ static int run_cipher(const char *driver, int enc, const uint8_t *key,
 
 int main(int argc, char **argv)
 {
-	const struct cryptarch_alg *alg;
+	const struct cryptarch_driver *drv;
+	const struct cryptarch_template *tmpl;
 	uint8_t key[64], buf[128];
 	size_t keylen = 0, n = 0, i;
 	char name[96];
 	uint8_t seed = 0;
-	int mode, enc, bulk, rc = 0;
+	int mode, enc, hooked, rc = 0;
 
 	if (argc == 2 && !strcmp(argv[1], "--list"))
 		return list();
@@ -119,14 +132,14 @@ int main(int argc, char **argv)
 			argv[0]);
 		return 2;
 	}
-	alg = cryptarch_alg_find(argv[1]);
+	drv = cryptarch_driver_find(argv[1], strlen(argv[1]));
 	enc = !strcmp(argv[2], "enc");
-	if (!alg) {
+	if (!drv) {
 		fprintf(stderr, "%s: unknown driver %s\n", argv[0], argv[1]);
 		return 2;
 	}
-	if (!cryptarch_alg_available(alg)) {
-		fprintf(stderr, "%s: not available on this CPU\n", alg->driver);
+	if (!cryptarch_driver_available(drv)) {
+		fprintf(stderr, "%s: not available on this CPU\n", drv->name);
 		return 77;
 	}
 	for (i = 0; i < keylen; i++)
@@ -134,21 +147,35 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < sizeof(buf); i++)
 		buf[i] = (uint8_t)(i * 13 + 1 + seed);
-	rc |= run_cipher(alg->driver, enc, key, keylen, buf, 3);
-	for (mode = 0; mode < CRYPTARCH_MODE_COUNT; mode++) {
-		size_t len = mode <= CRYPTARCH_MODE_CBC ? 7 * 16 : 117;
+	rc |= run_cipher(drv->name, enc, key, keylen, buf, 3);
+	for (mode = 0; mode < MODE_COUNT; mode++) {
+		size_t len = mode <= MODE_CBC ? 7 * 16 : 117;
 
-		for (bulk = 0; bulk <= 1; bulk++) {
-			if (bulk && !cryptarch_alg_has_bulk(alg, mode))
+		tmpl = cryptarch_template_find(mode_names[mode],
+					       strlen(mode_names[mode]));
+		if (!tmpl) {
+			fprintf(stderr, "%s: no template %s\n", argv[0],
+				mode_names[mode]);
+			rc = 1;
+			continue;
+		}
+		for (hooked = 0; hooked <= 1; hooked++) {
+			struct cryptarch_spec s;
+
+			if (cryptarch_spec_over(&s, tmpl, drv, hooked)) {
+				if (hooked)
+					continue; /* no hook for it */
+				fprintf(stderr, "%s: no instance %s(%s)\n",
+					argv[0], mode_names[mode], drv->name);
+				rc = 1;
 				continue;
-			snprintf(name, sizeof(name), bulk ? "%s-%s" : "%s(%s)",
-				 mode_names[mode], alg->driver);
+			}
+			cryptarch_spec_name(&s, name, sizeof(name));
 			rc |= run_mode(name, enc, key,
-				       mode == CRYPTARCH_MODE_XTS ? 2 * keylen :
-								    keylen,
+				       mode == MODE_XTS ? 2 * keylen : keylen,
 				       buf, len);
 		}
 	}
-	printf("%s %s: %02x%02x\n", alg->driver, argv[2], buf[0], buf[116]);
+	printf("%s %s: %02x%02x\n", drv->name, argv[2], buf[0], buf[116]);
 	return rc;
 }

@@ -10,17 +10,17 @@
 # pairs of keys of the same length, so that argv and the environment keep
 # their lengths and the stack its addresses (zeros/ones, counting up/down,
 # two arbitrary keys), and with two pairs of plaintexts under one key. A
-# driver that claims constant-time (CRYPTARCH_ALG_CONSTANT_TIME) must give
-# the same hash for every pair; a table-based driver must give different
-# hashes for every pair, which shows that the test sees a secret-dependent
-# trace when there is one. The
-# same key run twice must give the same hash (else the trace is not
-# reproducible here and proves nothing), and a trace with no instruction
-# in the range is an error. Covered: setkey, single blocks and every mode
-# (templates and bulk code) of ct-probe.c. Not covered: code outside the
-# driver's objects (libc, libgcc helpers the compiler may call), and
-# timing that depends on operand values inside one instruction (a
-# multiplier, a divider), which a trace cannot see.
+# driver that claims constant-time (CRYPTARCH_DRV_CONSTANT_TIME in its
+# descriptor: column 3 of `ct-probe --list`) must give the same hash for
+# every pair; a table-based driver must give different hashes for every
+# pair, which shows that the test sees a secret-dependent trace when there
+# is one. The same key run twice must give the same hash (else the trace
+# is not reproducible here and proves nothing), and a trace with no
+# instruction in the range is an error. Covered: setkey, single blocks and
+# every mode (the templates' loops and the drivers' hooks) of ct-probe.c.
+# Not covered: code outside the driver's objects (libc, libgcc helpers
+# the compiler may call), and timing that depends on operand values inside
+# one instruction (a multiplier, a divider), which a trace cannot see.
 #
 # Usage: ct-trace.sh PROBE MAP ARCHIVE NM OBJDUMP SRCDIR WORKDIR DRIVER
 #                    [EMULATOR [ARGS...]]

@@ -4,29 +4,31 @@
  * ctest through tests/ct-valgrind.cmake): for one named driver, or every
  * registered one with --all, it sets a key and encrypts and decrypts a
  * buffer through every instance of the driver - the single-block cipher,
- * the template instance "<mode>(<driver>)" of each mode and, where the
- * driver has bulk code for the mode, "<mode>-<driver>" - for each key size,
+ * the template instance "<mode>(<driver>)" of each mode (the templates
+ * ecb, cbc, ctr and xts, found in the registry by name) and, where the
+ * driver has a hook for the template, "<mode>-<driver>" - for each key size,
  * with the key, the iv and the input (plaintext, then ciphertext) marked
  * undefined, so that memcheck reports every branch and every memory index
  * that depends on them. Handles are created (which runs the self-tests on
  * the library's own, defined, vectors) before anything is marked; outputs
  * are marked defined before they are read. VALGRIND_COUNT_ERRORS before and
  * after each driver gives its count of errors: a driver flagged
- * CRYPTARCH_ALG_CONSTANT_TIME must have none, a table-based one must have
+ * CRYPTARCH_DRV_CONSTANT_TIME must have none, a table-based one must have
  * some (which shows the test can see a leak). One line per driver; the
  * error details go to valgrind's log. Limit: valgrind 3.19 executes neither
  * AVX-512 nor 256-bit VAES and hides them from CPUID, so a driver needing
  * them is unavailable here and reported as not verified, never as clean.
  *
- * The table of how constant-time claims are verified (src/core/ct-status.c)
- * is held to this run: a driver it lists as verified by valgrind memcheck
- * must be checked clean here whenever the CPU can run it. If such a driver
- * is unavailable under valgrind although the CPU has every feature it
- * needs (the CPU's own list, /proc/cpuinfo, which valgrind does not
- * rewrite), valgrind cannot run it, the table's claim is unchecked, and the
- * test fails; only a CPU that really lacks a feature (or a feature masked
- * by CRYPTARCH_DISABLE) excuses it. A constant-time driver checked clean
- * but listed otherwise gets a note.
+ * How each constant-time claim is verified (the descriptor's .ct, struct
+ * cryptarch_ct_check in src/core/desc.h) is held to this run: a driver
+ * stated as verified by valgrind memcheck (CRYPTARCH_CT_VALGRIND) must be
+ * checked clean here whenever the CPU can run it. If such a driver is
+ * unavailable under valgrind although the CPU has every feature it needs
+ * (the CPU's own list, /proc/cpuinfo, which valgrind does not rewrite),
+ * valgrind cannot run it, the stated claim is unchecked, and the test
+ * fails; only a CPU that really lacks a feature (or a feature masked by
+ * CRYPTARCH_DISABLE) excuses it. A constant-time driver checked clean but
+ * stated otherwise gets a note.
  * Needs <valgrind/memcheck.h> at build time and valgrind at run time.
  *
  * Usage: test-ct-valgrind DRIVER... | --all
@@ -38,8 +40,9 @@
 
 #include "cpu.h"
 #include "cryptarch.h"
-#include "ct-status.h"
+#include "desc.h"
 #include "registry.h"
+#include "spec.h"
 
 #if defined(__has_include)
 #if __has_include(<valgrind/memcheck.h>)
@@ -53,7 +56,15 @@
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 
-static const char *const mode_names[CRYPTARCH_MODE_COUNT] = {
+/* The modes run; each is found in the registry by its name. */
+enum {
+	MODE_ECB,
+	MODE_CBC,
+	MODE_CTR,
+	MODE_XTS,
+	MODE_COUNT
+};
+static const char *const mode_names[MODE_COUNT] = {
 	"ecb",
 	"cbc",
 	"ctr",
@@ -81,7 +92,7 @@ static int run_mode(const char *name, int mode, size_t keylen)
 {
 	uint8_t key[64], iv[16], iv0[16];
 	uint8_t pt[STREAM_LEN], ct[STREAM_LEN], back[STREAM_LEN];
-	size_t len = mode <= CRYPTARCH_MODE_CBC ? BLOCK_LEN : STREAM_LEN;
+	size_t len = mode <= MODE_CBC ? BLOCK_LEN : STREAM_LEN;
 	cryptarch_skcipher *tfm;
 	int err;
 
@@ -237,13 +248,13 @@ static int64_t cpuinfo_has(uint64_t mask)
 }
 
 /*
- * ALG, listed as valgrind-verified, is unavailable under valgrind: 1 (and a
+ * DRV, stated as valgrind-verified, is unavailable under valgrind: 1 (and a
  * FAIL line) unless the CPU lacks a feature it needs or the feature is
  * masked by CRYPTARCH_DISABLE.
  */
-static int listed_but_unchecked(const struct cryptarch_alg *alg)
+static int listed_but_unchecked(const struct cryptarch_driver *drv)
 {
-	uint64_t need = alg->cpu_features & ~cryptarch_cpu_features();
+	uint64_t need = drv->cpu_features & ~cryptarch_cpu_features();
 	int64_t host = cpuinfo_has(need);
 	char names[256];
 
@@ -251,98 +262,112 @@ static int listed_but_unchecked(const struct cryptarch_alg *alg)
 	if (need & cryptarch_cpu_disabled()) {
 		printf("%-20s note  listed as valgrind-verified, not checked: "
 		       "%s masked by CRYPTARCH_DISABLE\n",
-		       alg->driver, names);
+		       drv->name, names);
 		return 0;
 	}
 	if (host >= 0 && (uint64_t)host != need) {
 		printf("%-20s note  listed as valgrind-verified, not checked: "
 		       "this CPU lacks %s\n",
-		       alg->driver, names);
+		       drv->name, names);
 		return 0;
 	}
-	printf("%-20s FAIL  listed as valgrind-verified in "
-	       "src/core/ct-status.c, but not checked: %s\n",
-	       alg->driver,
+	printf("%-20s FAIL  stated as valgrind-verified in its "
+	       "descriptor (.ct), but not checked: %s\n",
+	       drv->name,
 	       host < 0 ? "unavailable under valgrind and /proc/cpuinfo "
 			  "cannot be read" :
 			  "the CPU has every feature it needs, valgrind does "
 			  "not run it");
 	printf("%-20s       (needs %s, which valgrind hides or cannot "
-	       "execute): list it as unverified or traced instead\n",
+	       "execute): state it as unverified or traced instead\n",
 	       "", names);
 	return 1;
 }
 
-/* Every instance of ALG at every key size; prints the driver's line and
+/* Every instance of DRV at every key size; prints the driver's line and
  * returns 0 if its expectation held, else 1. */
-static int check_driver(const struct cryptarch_alg *alg)
+static int check_driver(const struct cryptarch_driver *drv)
 {
-	int ct = !!(alg->flags & CRYPTARCH_ALG_CONSTANT_TIME);
-	const struct cryptarch_ct_status *st =
-		cryptarch_ct_status_find(alg->driver);
-	int listed = st && (st->methods & CRYPTARCH_CT_VALGRIND);
+	int ct = !!(drv->flags & CRYPTARCH_DRV_CONSTANT_TIME);
+	int listed = !!(drv->ct.methods & CRYPTARCH_CT_VALGRIND);
+	const struct cryptarch_template *tmpl;
 	unsigned long before, errors;
 	char name[128], how[256];
 	size_t keylen;
-	int mode, bulk, rc = 0;
+	int mode, hooked, rc = 0;
 
-	if (!cryptarch_alg_available(alg)) {
+	if (!cryptarch_driver_available(drv)) {
 		if (ct && listed)
-			return listed_but_unchecked(alg);
+			return listed_but_unchecked(drv);
 		printf("%-20s %s  not available on this CPU under valgrind: "
 		       "not verified\n",
-		       alg->driver, ct ? "constant-time" : "table-based  ");
+		       drv->name, ct ? "constant-time" : "table-based  ");
 		return 0;
 	}
-	VALGRIND_PRINTF("ct-valgrind: driver %s\n", alg->driver);
+	VALGRIND_PRINTF("ct-valgrind: driver %s\n", drv->name);
 	before = VALGRIND_COUNT_ERRORS;
 	/* 16, 24, 32 (the key buffers hold 32 bytes, xts 64). */
-	for (keylen = alg->min_keysize;
-	     keylen <= alg->max_keysize && keylen <= 32; keylen += 8) {
-		rc |= run_cipher(alg->driver, keylen);
-		for (mode = 0; mode < CRYPTARCH_MODE_COUNT; mode++) {
-			for (bulk = 0; bulk < 2; bulk++) {
-				if (bulk && !cryptarch_alg_has_bulk(alg, mode))
+	for (keylen = drv->alg->min_keysize;
+	     keylen <= drv->alg->max_keysize && keylen <= 32; keylen += 8) {
+		rc |= run_cipher(drv->name, keylen);
+		for (mode = 0; mode < MODE_COUNT; mode++) {
+			tmpl = cryptarch_template_find(
+				mode_names[mode], strlen(mode_names[mode]));
+			if (!tmpl) {
+				printf("%s: no template %s\n", drv->name,
+				       mode_names[mode]);
+				rc = 1;
+				continue;
+			}
+			for (hooked = 0; hooked < 2; hooked++) {
+				struct cryptarch_spec s;
+
+				if (cryptarch_spec_over(&s, tmpl, drv,
+							hooked)) {
+					if (hooked)
+						continue; /* no hook */
+					printf("%s: no instance %s(%s)\n",
+					       drv->name, mode_names[mode],
+					       drv->name);
+					rc = 1;
 					continue;
-				snprintf(name, sizeof(name),
-					 bulk ? "%s-%s" : "%s(%s)",
-					 mode_names[mode], alg->driver);
+				}
+				cryptarch_spec_name(&s, name, sizeof(name));
 				rc |= run_mode(name, mode,
-					       mode == CRYPTARCH_MODE_XTS ?
-						       2 * keylen :
-						       keylen);
+					       mode == MODE_XTS ? 2 * keylen :
+								  keylen);
 			}
 		}
 	}
 	errors = VALGRIND_COUNT_ERRORS - before;
 	if (rc) {
-		printf("%-20s FAIL  an API call failed\n", alg->driver);
+		printf("%-20s FAIL  an API call failed\n", drv->name);
 		return 1;
 	}
 	if (ct && errors) {
 		printf("%-20s FAIL  claims constant-time, but memcheck saw "
 		       "%lu secret-dependent branches or indices\n",
-		       alg->driver, errors);
+		       drv->name, errors);
 		return 1;
 	}
 	if (!ct && !errors) {
 		printf("%-20s FAIL  table-based, but memcheck saw nothing: "
 		       "the test cannot see a leak\n",
-		       alg->driver);
+		       drv->name);
 		return 1;
 	}
-	printf("%-20s ok    %s, %lu memcheck errors\n", alg->driver,
+	printf("%-20s ok    %s, %lu memcheck errors\n", drv->name,
 	       ct ? "constant-time" : "table-based (expected leak)", errors);
 	if (ct && !listed)
-		printf("%-20s note  clean under memcheck, but "
-		       "src/core/ct-status.c says \"%s\"\n",
-		       "", cryptarch_ct_status_format(st, how, sizeof(how)));
+		printf("%-20s note  clean under memcheck, but its "
+		       "descriptor says \"%s\"\n",
+		       "", cryptarch_driver_ct_text(drv, how, sizeof(how)));
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	const struct cryptarch_alg *alg;
+	const struct cryptarch_driver *drv;
 	int i, rc = 0;
 
 	if (argc < 2) {
@@ -354,18 +379,18 @@ int main(int argc, char **argv)
 		return 77;
 	}
 	if (argc == 2 && !strcmp(argv[1], "--all")) {
-		for (i = 0; (size_t)i < cryptarch_alg_count(); i++)
-			rc |= check_driver(cryptarch_alg_at((size_t)i));
+		for (i = 0; (size_t)i < cryptarch_driver_count(); i++)
+			rc |= check_driver(cryptarch_driver_at((size_t)i));
 		return rc;
 	}
 	for (i = 1; i < argc; i++) {
-		alg = cryptarch_alg_find(argv[i]);
-		if (!alg) {
+		drv = cryptarch_driver_find(argv[i], strlen(argv[i]));
+		if (!drv) {
 			fprintf(stderr, "%s: unknown driver %s\n", argv[0],
 				argv[i]);
 			return 2;
 		}
-		rc |= check_driver(alg);
+		rc |= check_driver(drv);
 	}
 	return rc;
 }

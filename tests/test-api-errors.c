@@ -13,7 +13,7 @@
  *    names, free(NULL);
  *  - selection: the expected winner is computed from the registry (CPU
  *    features after CRYPTARCH_DISABLE, constant-time flag, self-test,
- *    priority of the bulk or template instance, registry order);
+ *    priority of the hooked or template instance, registry order);
  *  - CRYPTARCH_DISABLE as set by the environment of this run (ctest runs
  *    it with a feature name, an unknown word and a mix): the disabled mask,
  *    the unknown words, availability;
@@ -28,7 +28,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aes/aes.h"
 #include "cpu.h"
+#include "eligible.h"
+#include "modes/ecb.h"
+#include "registry.h"
+#include "selftest.h"
 #include "util.h"
 
 /* FIPS-197 Appendix C.1 (AES-128). */
@@ -241,13 +246,13 @@ static void check_instance(const struct test_inst *ti)
 	static const size_t badlen_ecb[] = { 1, 15, 17, 31, 33, 100, 4095 };
 	static const size_t badlen_xts[] = { 1, 8, 15 };
 	static uint8_t src[4200], key[128];
-	const int mode = ti->mode, xts = mode == CRYPTARCH_MODE_XTS;
+	const int mode = ti->mode, xts = mode == TEST_MODE_XTS;
 	const size_t *bad = xts ? badxts : badkeys;
 	size_t nbad = xts ? sizeof(badxts) / sizeof(*badxts) :
 			    sizeof(badkeys) / sizeof(*badkeys);
-	size_t sizes[3], ns = test_key_sizes(ti->alg, sizes), i, goodlen;
+	size_t sizes[3], ns = test_key_sizes(ti->drv, sizes), i, goodlen;
 	cryptarch_skcipher *t = test_open(ti, 0);
-	int enc, use_iv = mode != CRYPTARCH_MODE_ECB;
+	int enc, use_iv = mode != TEST_MODE_ECB;
 	uint8_t iv[16] = { 0 }, out[32];
 
 	if (!t)
@@ -291,7 +296,7 @@ static void check_instance(const struct test_inst *ti)
 		       "%s setkey again", ti->name);
 	/* lengths the mode refuses */
 	for (enc = 0; enc < 2; enc++) {
-		if (mode == CRYPTARCH_MODE_ECB || mode == CRYPTARCH_MODE_CBC)
+		if (mode == TEST_MODE_ECB || mode == TEST_MODE_CBC)
 			for (i = 0;
 			     i < sizeof(badlen_ecb) / sizeof(*badlen_ecb); i++)
 				expect_call(t, ti->name, enc, src,
@@ -314,7 +319,7 @@ static void check_instance(const struct test_inst *ti)
 				       0, "%s %s length 0 with NULL buffers",
 				       ti->name, enc ? "encrypt" : "decrypt");
 		}
-		if (mode == CRYPTARCH_MODE_CTR)
+		if (mode == TEST_MODE_CTR)
 			expect_call(t, ti->name, enc, src, 1, 1, 0, "1 byte");
 		/* NULL pointers */
 		expect_call(t, ti->name, enc, NULL, 16, use_iv, -EINVAL,
@@ -335,7 +340,7 @@ static void check_instance(const struct test_inst *ti)
 	cryptarch_skcipher_free(t);
 }
 
-static void check_cipher_api(const struct cryptarch_alg *alg)
+static void check_cipher_api(const struct cryptarch_driver *d)
 {
 	static const size_t bad[] = { 0, 1, 15, 17, 31, 33, 64 };
 	cryptarch_cipher *c = NULL;
@@ -345,54 +350,52 @@ static void check_cipher_api(const struct cryptarch_alg *alg)
 
 	memset(key, 7, sizeof(key));
 	memset(blk, 1, 16);
-	rc = cryptarch_cipher_new(&c, alg->driver,
-				  CRYPTARCH_ALLOW_VARIABLE_TIME);
+	rc = cryptarch_cipher_new(&c, d->name, CRYPTARCH_ALLOW_VARIABLE_TIME);
 	if (rc) {
-		test_fail("cryptarch_cipher_new(\"%s\"): %s", alg->driver,
+		test_fail("cryptarch_cipher_new(\"%s\"): %s", d->name,
 			  cryptarch_strerror(rc));
 		return;
 	}
-	if (strcmp(cryptarch_cipher_driver(c), alg->driver) != 0)
-		test_fail("cryptarch_cipher_driver(%s) is %s", alg->driver,
+	if (strcmp(cryptarch_cipher_driver(c), d->name) != 0)
+		test_fail("cryptarch_cipher_driver(%s) is %s", d->name,
 			  cryptarch_cipher_driver(c));
 	memset(out, 0xa5, 16);
 	test_expect_rc(cryptarch_cipher_encrypt(c, out, blk), -ENOKEY,
-		       "cipher %s encrypt before setkey", alg->driver);
+		       "cipher %s encrypt before setkey", d->name);
 	test_expect_rc(cryptarch_cipher_decrypt(c, out, blk), -ENOKEY,
-		       "cipher %s decrypt before setkey", alg->driver);
+		       "cipher %s decrypt before setkey", d->name);
 	if (!test_all(out, 0xa5, 16))
-		test_fail("cipher %s: dst written on error", alg->driver);
+		test_fail("cipher %s: dst written on error", d->name);
 	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
 		test_expect_rc(cryptarch_cipher_setkey(c, key, bad[i]), -EINVAL,
-			       "cipher %s setkey %zu bytes", alg->driver,
-			       bad[i]);
+			       "cipher %s setkey %zu bytes", d->name, bad[i]);
 		test_expect_rc(cryptarch_cipher_encrypt(c, out, blk), -ENOKEY,
 			       "cipher %s encrypt after a refused setkey",
-			       alg->driver);
+			       d->name);
 	}
 	test_expect_rc(cryptarch_cipher_setkey(c, NULL, 16), -EINVAL,
-		       "cipher %s setkey(NULL key)", alg->driver);
+		       "cipher %s setkey(NULL key)", d->name);
 	test_expect_rc(cryptarch_cipher_setkey(NULL, key, 16), -EINVAL,
 		       "cipher setkey(NULL tfm)");
 	test_expect_rc(cryptarch_cipher_setkey(c, key, 16), 0,
-		       "cipher %s setkey 16 bytes", alg->driver);
+		       "cipher %s setkey 16 bytes", d->name);
 	test_expect_rc(cryptarch_cipher_encrypt(c, out, blk), 0,
-		       "cipher %s encrypt", alg->driver);
+		       "cipher %s encrypt", d->name);
 	test_expect_rc(cryptarch_cipher_encrypt(NULL, out, blk), -EINVAL,
 		       "cipher encrypt(NULL tfm)");
 	test_expect_rc(cryptarch_cipher_decrypt(NULL, out, blk), -EINVAL,
 		       "cipher decrypt(NULL tfm)");
 	test_expect_rc(cryptarch_cipher_encrypt(c, NULL, blk), -EINVAL,
-		       "cipher %s encrypt(NULL dst)", alg->driver);
+		       "cipher %s encrypt(NULL dst)", d->name);
 	test_expect_rc(cryptarch_cipher_decrypt(c, NULL, blk), -EINVAL,
-		       "cipher %s decrypt(NULL dst)", alg->driver);
+		       "cipher %s decrypt(NULL dst)", d->name);
 	memset(out, 0xa5, 16);
 	test_expect_rc(cryptarch_cipher_encrypt(c, out, NULL), -EINVAL,
-		       "cipher %s encrypt(NULL src)", alg->driver);
+		       "cipher %s encrypt(NULL src)", d->name);
 	test_expect_rc(cryptarch_cipher_decrypt(c, out, NULL), -EINVAL,
-		       "cipher %s decrypt(NULL src)", alg->driver);
+		       "cipher %s decrypt(NULL src)", d->name);
 	if (!test_all(out, 0xa5, 16))
-		test_fail("cipher %s: dst written on error", alg->driver);
+		test_fail("cipher %s: dst written on error", d->name);
 	cryptarch_cipher_free(c);
 }
 
@@ -402,15 +405,15 @@ static void check_cipher_api(const struct cryptarch_alg *alg)
  * CIPHER exists. */
 static int have_ct(const char *cipher)
 {
-	size_t n = cryptarch_alg_count(), i;
+	size_t n = cryptarch_driver_count(), i;
 
 	for (i = 0; i < n; i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
+		const struct cryptarch_driver *a = cryptarch_driver_at(i);
 
-		if (strcmp(a->name, cipher) == 0 &&
-		    (a->flags & CRYPTARCH_ALG_CONSTANT_TIME) &&
-		    cryptarch_alg_available(a) &&
-		    cryptarch_alg_selftest(a) == CRYPTARCH_SELFTEST_PASSED)
+		if (strcmp(a->alg->name, cipher) == 0 &&
+		    (a->flags & CRYPTARCH_DRV_CONSTANT_TIME) &&
+		    cryptarch_driver_available(a) &&
+		    cryptarch_driver_selftest(a) == CRYPTARCH_SELFTEST_PASSED)
 			return 1;
 	}
 	return 0;
@@ -434,35 +437,35 @@ static void check_policy(void)
 	}
 	expect_sk_new("cbc(twofish)", CRYPTARCH_ALLOW_VARIABLE_TIME, 0);
 	/* every driver name, in every form, under both policies */
-	n = cryptarch_alg_count();
+	n = cryptarch_driver_count();
 	for (i = 0; i < n; i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
-		int ct = (a->flags & CRYPTARCH_ALG_CONSTANT_TIME) != 0;
-		int ok = cryptarch_alg_available(a);
+		const struct cryptarch_driver *a = cryptarch_driver_at(i);
+		int ct = (a->flags & CRYPTARCH_DRV_CONSTANT_TIME) != 0;
+		int ok = cryptarch_driver_available(a);
 
-		expect_ci_new(a->driver, 0, ok && ct ? 0 : -ENOENT);
-		expect_ci_new(a->driver, CRYPTARCH_ALLOW_VARIABLE_TIME,
+		expect_ci_new(a->name, 0, ok && ct ? 0 : -ENOENT);
+		expect_ci_new(a->name, CRYPTARCH_ALLOW_VARIABLE_TIME,
 			      ok ? 0 : -ENOENT);
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			snprintf(name, sizeof(name), "%s(%s)",
-				 test_mode_names[m], a->driver);
+				 test_mode_names[m], a->name);
 			expect_sk_new(name, 0, ok && ct ? 0 : -ENOENT);
 			expect_sk_new(name, CRYPTARCH_ALLOW_VARIABLE_TIME,
 				      ok ? 0 : -ENOENT);
 			snprintf(name, sizeof(name), "%s-%s",
-				 test_mode_names[m], a->driver);
-			if (!cryptarch_alg_has_bulk(a,
-						    (enum cryptarch_mode_id)m))
+				 test_mode_names[m], a->name);
+			if (!test_template(m) ||
+			    !cryptarch_driver_hook(a, test_template(m)))
 				ok = 0;
 			expect_sk_new(name, CRYPTARCH_ALLOW_VARIABLE_TIME,
 				      ok ? 0 : -ENOENT);
 			expect_sk_new(name, 0, ok && ct ? 0 : -ENOENT);
-			ok = cryptarch_alg_available(a);
+			ok = cryptarch_driver_available(a);
 		}
 	}
 	/* the cipher names follow the same rule */
 	for (c = 0; c < nc; c++) {
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			snprintf(name, sizeof(name), "%s(%s)",
 				 test_mode_names[m], ciphers[c]);
 			expect_sk_new(name, 0,
@@ -526,7 +529,7 @@ static void check_weak_keys(void)
 
 /* ---- selection --------------------------------------------------------- */
 struct cand {
-	const struct cryptarch_alg *alg;
+	const struct cryptarch_driver *drv;
 	int prio;
 	char name[96];
 };
@@ -536,46 +539,50 @@ struct cand {
 static size_t candidates(const char *cipher, int mode, unsigned flags,
 			 struct cand *out, size_t max)
 {
-	size_t n = cryptarch_alg_count(), i, k = 0, j;
+	size_t n = cryptarch_driver_count(), i, k = 0, j;
 
 	for (i = 0; i < n && k < max; i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
-		int bulk, prio;
+		const struct cryptarch_driver *a = cryptarch_driver_at(i);
+		const struct cryptarch_hook *hook;
+		struct test_inst ti;
+		int hooked, prio;
 
-		if (strcmp(a->name, cipher) != 0 || !cryptarch_alg_available(a))
+		if (strcmp(a->alg->name, cipher) != 0 ||
+		    !cryptarch_driver_available(a))
 			continue;
 		if (!(flags & CRYPTARCH_ALLOW_VARIABLE_TIME) &&
-		    !(a->flags & CRYPTARCH_ALG_CONSTANT_TIME))
+		    !(a->flags & CRYPTARCH_DRV_CONSTANT_TIME))
 			continue;
-		if (cryptarch_alg_selftest(a) != CRYPTARCH_SELFTEST_PASSED)
+		if (cryptarch_driver_selftest(a) != CRYPTARCH_SELFTEST_PASSED)
 			continue;
-		bulk = mode >= 0 &&
-		       cryptarch_alg_has_bulk(a, (enum cryptarch_mode_id)mode);
-		prio = bulk && a->bulk->priority ? a->bulk->priority :
-						   a->priority;
-		if (mode >= 0 &&
-		    cryptarch_alg_mode_priority(
-			    a, (enum cryptarch_mode_id)mode) != prio)
-			test_fail("cryptarch_alg_mode_priority(%s, %s) is %d, "
+		hook = mode >= 0 && test_template(mode) ?
+			       cryptarch_driver_hook(a, test_template(mode)) :
+			       NULL;
+		hooked = hook != NULL;
+		prio = hooked && hook->priority ? hook->priority : a->priority;
+		if (mode >= 0 && test_inst_make(&ti, mode, a, hooked) != 0)
+			test_fail("%s over %s: no instance",
+				  test_mode_names[mode], a->name);
+		else if (mode >= 0 &&
+			 cryptarch_spec_priority(&ti.spec, -1) != prio)
+			test_fail("cryptarch_spec_priority(%s, -1) is %d, "
 				  "expected %d",
-				  a->driver, test_mode_names[mode],
-				  cryptarch_alg_mode_priority(
-					  a, (enum cryptarch_mode_id)mode),
-				  prio);
+				  ti.name,
+				  cryptarch_spec_priority(&ti.spec, -1), prio);
 		/* insert, keeping earlier entries first among equals */
 		for (j = k; j > 0 && out[j - 1].prio < prio; j--)
 			out[j] = out[j - 1];
-		out[j].alg = a;
+		out[j].drv = a;
 		out[j].prio = prio;
 		if (mode < 0)
 			snprintf(out[j].name, sizeof(out[j].name), "%s",
-				 a->driver);
-		else if (bulk)
+				 a->name);
+		else if (hooked)
 			snprintf(out[j].name, sizeof(out[j].name), "%s-%s",
-				 test_mode_names[mode], a->driver);
+				 test_mode_names[mode], a->name);
 		else
 			snprintf(out[j].name, sizeof(out[j].name), "%s(%s)",
-				 test_mode_names[mode], a->driver);
+				 test_mode_names[mode], a->name);
 		k++;
 	}
 	return k;
@@ -646,21 +653,21 @@ static void check_selection(void)
 
 	for (c = 0; c < nc; c++)
 		for (f = 0; f < 4; f++)
-			for (m = -1; m < CRYPTARCH_MODE_COUNT; m++)
+			for (m = -1; m < TEST_MODE_COUNT; m++)
 				expect_choice(ciphers[c], m, flags[f]);
 	/* The contract's example: where aes-ct64 is the only constant-time
-	 * AES implementation here, "ctr(aes)" is its bulk instance. */
-	n = cryptarch_alg_count();
+	 * AES implementation here, "ctr(aes)" is its hooked instance. */
+	n = cryptarch_driver_count();
 	for (i = 0; i < n; i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
+		const struct cryptarch_driver *a = cryptarch_driver_at(i);
 
-		if (strcmp(a->name, "aes") == 0 &&
-		    (a->flags & CRYPTARCH_ALG_CONSTANT_TIME) &&
-		    cryptarch_alg_available(a))
+		if (strcmp(a->alg->name, "aes") == 0 &&
+		    (a->flags & CRYPTARCH_DRV_CONSTANT_TIME) &&
+		    cryptarch_driver_available(a))
 			nct++;
 	}
-	if (nct == 1 && cryptarch_alg_find("aes-ct64") &&
-	    cryptarch_alg_available(cryptarch_alg_find("aes-ct64"))) {
+	if (nct == 1 && test_driver("aes-ct64") &&
+	    cryptarch_driver_available(test_driver("aes-ct64"))) {
 		if (cryptarch_skcipher_new(&t, "ctr(aes)", 0))
 			test_fail("ctr(aes) with flags 0 failed");
 		else if (strcmp(cryptarch_skcipher_driver(t), "ctr-aes-ct64"))
@@ -725,32 +732,33 @@ static void check_disable(void)
 			test_fail("cryptarch_cpu_format(%s) is '%s'",
 				  cryptarch_cpu_names[i].name, buf);
 	}
-	n = cryptarch_alg_count();
+	n = cryptarch_driver_count();
 	for (i = 0; i < n; i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
+		const struct cryptarch_driver *a = cryptarch_driver_at(i);
 		int avail = (a->cpu_features & ~cryptarch_cpu_features()) == 0;
 
-		if (cryptarch_alg_available(a) != avail)
-			test_fail("cryptarch_alg_available(%s) is %d, expected "
-				  "%d",
-				  a->driver, cryptarch_alg_available(a), avail);
-		if (!avail &&
-		    cryptarch_alg_verdict(a, CRYPTARCH_ALLOW_VARIABLE_TIME) !=
-			    CRYPTARCH_NO_CPU)
-			test_fail("cryptarch_alg_verdict(%s) is not NO_CPU",
-				  a->driver);
+		if (cryptarch_driver_available(a) != avail)
+			test_fail(
+				"cryptarch_driver_available(%s) is %d, expected "
+				"%d",
+				a->name, cryptarch_driver_available(a), avail);
+		if (!avail && cryptarch_driver_verdict(
+				      a, CRYPTARCH_ALLOW_VARIABLE_TIME) !=
+				      CRYPTARCH_NO_CPU)
+			test_fail("cryptarch_driver_verdict(%s) is not NO_CPU",
+				  a->name);
 		if (!avail)
-			expect_ci_new(a->driver, CRYPTARCH_ALLOW_VARIABLE_TIME,
+			expect_ci_new(a->name, CRYPTARCH_ALLOW_VARIABLE_TIME,
 				      -ENOENT);
 	}
 }
 
 /* ---- a broken implementation ------------------------------------------- */
-static const struct cryptarch_alg *gen;
+static const struct cryptarch_driver *gen;
 
 static void broken_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
 {
-	gen->encrypt(ctx, dst, src);
+	gen->ops->encrypt(ctx, dst, src);
 	dst[5] ^= 0x10;
 }
 
@@ -765,41 +773,56 @@ static void broken_ecb(const void *ctx, uint8_t *dst, const uint8_t *src,
 
 static void check_broken(void)
 {
-	static struct cryptarch_bulk bulk;
-	static struct cryptarch_alg broken;
+	static struct cryptarch_cipher_ops ops;
+	static struct cryptarch_ecb_hooks ecb;
+	static struct cryptarch_hook hooks[2];
+	static struct cryptarch_driver broken;
 	static const unsigned flags[] = {
 		0,
 		CRYPTARCH_ALLOW_VARIABLE_TIME,
 		CRYPTARCH_ALLOW_VARIABLE_TIME | CRYPTARCH_STATIC_PRIORITY,
 	};
-	size_t n = cryptarch_alg_count(), f;
+	size_t n = cryptarch_driver_count(), f;
 	char name[64];
 	int m;
 
-	gen = cryptarch_alg_find("aes-generic");
+	gen = test_driver("aes-generic");
 	if (!gen) {
 		test_fail("aes-generic is not registered");
 		return;
 	}
-	broken = *gen;
-	broken.driver = "aes-broken";
-	broken.priority = 100000;
-	broken.flags |= CRYPTARCH_ALG_CONSTANT_TIME; /* competes everywhere */
-	broken.encrypt = broken_encrypt;
-	memset(&bulk, 0, sizeof(bulk));
-	bulk.priority = 100001;
-	bulk.ecb_encrypt = broken_ecb;
-	broken.bulk = &bulk;
+	/* aes-generic's code with a wrong single-block encryption, and an
+	 * ECB hook (encryption only) ranked above everything */
+	ops = *gen->ops;
+	ops.encrypt = broken_encrypt;
+	memset(&ecb, 0, sizeof(ecb));
+	ecb.encrypt = broken_ecb;
+	memset(hooks, 0, sizeof(hooks));
+	hooks[0].tmpl = "ecb";
+	hooks[0].ops = &ecb;
+	hooks[0].priority = 100001;
+	broken = (struct cryptarch_driver){
+		.name = "aes-broken",
+		.alg = &cryptarch_aes,
+		.priority = 100000,
+		.ctxsize = gen->ctxsize,
+		/* competes everywhere */
+		.flags = gen->flags | CRYPTARCH_DRV_CONSTANT_TIME,
+		.cpu_features = gen->cpu_features,
+		.ct = { 0, NULL, "a broken driver of the tests" },
+		.ops = &ops,
+		.hooks = hooks, /* ends with { NULL } */
+	};
 	cryptarch_registry_set_extra(&broken);
-	if (cryptarch_alg_count() != n + 1 ||
-	    cryptarch_alg_find("aes-broken") != &broken) {
+	if (cryptarch_driver_count() != n + 1 ||
+	    test_driver("aes-broken") != &broken) {
 		test_fail("cryptarch_registry_set_extra() did not register "
 			  "aes-broken");
 		cryptarch_registry_set_extra(NULL);
 		return;
 	}
 	for (f = 0; f < 3; f++) {
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			cryptarch_skcipher *t = NULL;
 			const char *drv;
 
@@ -816,7 +839,7 @@ static void check_broken(void)
 				test_fail("%s, flags 0x%x chose %s, whose "
 					  "self-test fails",
 					  name, flags[f], drv);
-			if (m == CRYPTARCH_MODE_ECB) {
+			if (m == TEST_MODE_ECB) {
 				uint8_t out[16];
 
 				if (cryptarch_skcipher_setkey(t, fips_key,
@@ -834,28 +857,29 @@ static void check_broken(void)
 		}
 		expect_choice("aes", -1, flags[f]);
 		expect_ci_new("aes-broken", flags[f], -ENOENT);
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			snprintf(name, sizeof(name), "%s(aes-broken)",
 				 test_mode_names[m]);
 			expect_sk_new(name, flags[f], -ENOENT);
 		}
 		expect_sk_new("ecb-aes-broken", flags[f], -ENOENT);
 	}
-	if (cryptarch_alg_selftest_state(&broken) != CRYPTARCH_SELFTEST_FAILED)
+	if (cryptarch_driver_selftest_state(&broken) !=
+	    CRYPTARCH_SELFTEST_FAILED)
 		test_fail("aes-broken: self-test state %d, expected FAILED",
-			  (int)cryptarch_alg_selftest_state(&broken));
-	if (cryptarch_alg_selftest(&broken) != CRYPTARCH_SELFTEST_FAILED)
-		test_fail("cryptarch_alg_selftest(aes-broken) did not fail");
-	if (cryptarch_alg_verdict(&broken, CRYPTARCH_ALLOW_VARIABLE_TIME) !=
+			  (int)cryptarch_driver_selftest_state(&broken));
+	if (cryptarch_driver_selftest(&broken) != CRYPTARCH_SELFTEST_FAILED)
+		test_fail("cryptarch_driver_selftest(aes-broken) did not fail");
+	if (cryptarch_driver_verdict(&broken, CRYPTARCH_ALLOW_VARIABLE_TIME) !=
 	    CRYPTARCH_SELFTEST_BAD)
-		test_fail("cryptarch_alg_verdict(aes-broken) is not "
+		test_fail("cryptarch_driver_verdict(aes-broken) is not "
 			  "SELFTEST_BAD");
 	if (cryptarch_selftest_run(&broken) == 0)
 		test_fail("cryptarch_selftest_run(aes-broken) returned 0");
 	if (cryptarch_selftest_run(gen) != 0)
 		test_fail("cryptarch_selftest_run(aes-generic) failed");
 	cryptarch_registry_set_extra(NULL);
-	if (cryptarch_alg_count() != n || cryptarch_alg_find("aes-broken"))
+	if (cryptarch_driver_count() != n || test_driver("aes-broken"))
 		test_fail("cryptarch_registry_set_extra(NULL) did not remove "
 			  "aes-broken");
 }
@@ -872,17 +896,17 @@ int main(void)
 	check_names();
 	nc = test_ciphers(ciphers, 16);
 	for (c = 0; c < nc; c++) {
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			n = test_instances(ciphers[c], m, &ti, NULL);
 			for (i = 0; i < n; i++, tested++)
 				check_instance(&ti[i]);
 			free(ti);
 		}
 	}
-	n = cryptarch_alg_count();
+	n = cryptarch_driver_count();
 	for (i = 0; i < n; i++)
-		if (cryptarch_alg_available(cryptarch_alg_at(i)))
-			check_cipher_api(cryptarch_alg_at(i));
+		if (cryptarch_driver_available(cryptarch_driver_at(i)))
+			check_cipher_api(cryptarch_driver_at(i));
 	check_policy();
 	check_weak_keys();
 	check_selection();

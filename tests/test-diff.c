@@ -69,19 +69,19 @@ static void one(struct slot *s, int mode, int enc, const uint8_t *src,
 static void step(struct slot *sl, size_t n, int mode, unsigned long iter,
 		 uint8_t *pt, uint8_t *ct, uint8_t *inbuf)
 {
-	const struct cryptarch_alg *alg = sl[0].ti->alg;
-	size_t sizes[3], ns = test_key_sizes(alg, sizes), i, j, len;
+	const struct cryptarch_driver *d = sl[0].ti->drv;
+	size_t sizes[3], ns = test_key_sizes(d, sizes), i, j, len;
 	size_t keylen = sizes[test_rng_below(&rng, ns)];
 	uint8_t key[64], iv0[16];
 	char khex[129], ivhex[33];
 	int rc;
 
-	if (mode == CRYPTARCH_MODE_XTS)
+	if (mode == TEST_MODE_XTS)
 		keylen *= 2;
 	test_random_key(&rng, mode, key, keylen);
 	len = test_valid_len(mode, test_random_len(&rng, MAXLEN));
 	test_rng_fill(&rng, iv0, 16);
-	if (mode == CRYPTARCH_MODE_CTR && test_rng_below(&rng, 8) == 0) {
+	if (mode == TEST_MODE_CTR && test_rng_below(&rng, 8) == 0) {
 		/* a counter about to carry into the high half, or wrap */
 		memset(iv0 + 8, 0xff, 8);
 		iv0[15] = (uint8_t)(0xff - test_rng_below(&rng, 8));
@@ -155,7 +155,7 @@ int main(int argc, char **argv)
 		return 2;
 	nc = test_ciphers(ciphers, 16);
 	for (c = 0; c < nc; c++) {
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			struct test_inst *ti;
 			struct slot *sl;
 			unsigned long before = test_failures;

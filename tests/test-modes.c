@@ -105,13 +105,13 @@ static int reference(struct inst *in, int enc, const uint8_t *src, uint8_t *dst,
 /* Whole vs block by block vs chunks vs two calls at every block. */
 static void check_split(struct inst *in)
 {
-	size_t len = 16 * 45 + (in->mode == CRYPTARCH_MODE_CTR ? 7 : 0);
+	size_t len = 16 * 45 + (in->mode == TEST_MODE_CTR ? 7 : 0);
 	uint8_t src[16 * 46], want[16 * 46], got[16 * 46];
 	uint8_t iv0[16], ivw[16], iv[16];
 	size_t k;
 	int enc, p;
 
-	if (in->mode == CRYPTARCH_MODE_XTS)
+	if (in->mode == TEST_MODE_XTS)
 		return; /* one call is one data unit */
 	test_rng_fill(&rng, src, len);
 	test_rng_fill(&rng, iv0, 16);
@@ -176,10 +176,10 @@ static const size_t lens_xts[] = { 16,		17,  23,  31,	32,  33,
 static const size_t *mode_lens(int mode, size_t *n)
 {
 	switch (mode) {
-	case CRYPTARCH_MODE_CTR:
+	case TEST_MODE_CTR:
 		*n = sizeof(lens_ctr) / sizeof(lens_ctr[0]);
 		return lens_ctr;
-	case CRYPTARCH_MODE_XTS:
+	case TEST_MODE_XTS:
 		*n = sizeof(lens_xts) / sizeof(lens_xts[0]);
 		return lens_xts;
 	default:
@@ -210,13 +210,13 @@ static void check_inplace_iv(struct inst *in)
 			/* the iv after the call */
 			memcpy(ivx, iv0, 16);
 			switch (in->mode) {
-			case CRYPTARCH_MODE_CBC:
+			case TEST_MODE_CBC:
 				if (len)
 					memcpy(ivx,
 					       (enc ? want : src) + len - 16,
 					       16);
 				break;
-			case CRYPTARCH_MODE_CTR:
+			case TEST_MODE_CTR:
 				test_ctr_add(ivx, (len + 15) / 16);
 				break;
 			}
@@ -242,7 +242,7 @@ static void check_inplace_iv(struct inst *in)
 				     "%s: decrypt(encrypt(x)), %zu bytes",
 				     in->label, len);
 	}
-	if (in->mode == CRYPTARCH_MODE_ECB) {
+	if (in->mode == TEST_MODE_ECB) {
 		/* ecb ignores the iv: NULL is allowed */
 		(void)run(in, 1, src, buf, 64, NULL, "iv NULL");
 	}
@@ -251,10 +251,10 @@ static void check_inplace_iv(struct inst *in)
 /* Source and destination at offsets 0..15, and in place at each. */
 static void check_offsets(struct inst *in)
 {
-	size_t len = 16 * 9 + (in->mode == CRYPTARCH_MODE_ECB ||
-					       in->mode == CRYPTARCH_MODE_CBC ?
-				       0 :
-				       5);
+	size_t len = 16 * 9 +
+		     (in->mode == TEST_MODE_ECB || in->mode == TEST_MODE_CBC ?
+			      0 :
+			      5);
 	uint8_t src[16 * 10], want[16 * 10], ivw[16], iv0[16], iv[16];
 	uint8_t sbuf[16 * 10 + 32], dbuf[16 * 10 + 64];
 	unsigned so, d;
@@ -313,7 +313,8 @@ static void check_offsets(struct inst *in)
 /* CTR counter wrap and carries, against a reference keystream. */
 static void check_ctr_wrap(struct inst *in)
 {
-	const struct cryptarch_alg *ref = test_reference(in->ti->alg->name);
+	const struct cryptarch_driver *ref =
+		test_reference(in->ti->drv->alg->name);
 	enum {
 		NB = 12
 	};
@@ -324,19 +325,18 @@ static void check_ctr_wrap(struct inst *in)
 	size_t b, i, l;
 	int j, kind, rc;
 
-	if (in->mode != CRYPTARCH_MODE_CTR)
+	if (in->mode != TEST_MODE_CTR)
 		return;
 	if (!ref) {
 		test_fail("%s: no reference %s-generic", in->label,
-			  in->ti->alg->name);
+			  in->ti->drv->alg->name);
 		return;
 	}
-	rc = cryptarch_cipher_new(&c, ref->driver,
-				  CRYPTARCH_ALLOW_VARIABLE_TIME);
+	rc = cryptarch_cipher_new(&c, ref->name, CRYPTARCH_ALLOW_VARIABLE_TIME);
 	if (!rc)
 		rc = cryptarch_cipher_setkey(c, in->key, in->keylen);
 	if (rc) {
-		test_fail("cipher %s: %s", ref->driver, cryptarch_strerror(rc));
+		test_fail("cipher %s: %s", ref->name, cryptarch_strerror(rc));
 		cryptarch_cipher_free(c);
 		return;
 	}
@@ -411,7 +411,7 @@ static void check_xts(struct inst *in, cryptarch_skcipher *ref)
 	size_t len, i;
 	uint8_t tw[16], iv[16];
 
-	if (in->mode != CRYPTARCH_MODE_XTS || !ref)
+	if (in->mode != TEST_MODE_XTS || !ref)
 		return;
 	for (i = 0; i < 16 + sizeof(extra) / sizeof(extra[0]); i++) {
 		len = i < 16 ? 16 + i : extra[i - 16];
@@ -624,7 +624,7 @@ static void monte_carlo(const char *cipher)
 {
 	struct mc_result res[64];
 	struct test_inst *ti;
-	size_t n = test_instances(cipher, CRYPTARCH_MODE_ECB, &ti, NULL);
+	size_t n = test_instances(cipher, TEST_MODE_ECB, &ti, NULL);
 	size_t keylen, i, k;
 	char hex[129];
 
@@ -632,11 +632,11 @@ static void monte_carlo(const char *cipher)
 		size_t nr = 0;
 
 		for (i = 0; i < n && nr < 64; i++) {
-			if (keylen < ti[i].alg->min_keysize ||
-			    keylen > ti[i].alg->max_keysize)
+			if (keylen < ti[i].drv->alg->min_keysize ||
+			    keylen > ti[i].drv->alg->max_keysize)
 				continue;
-			if (!ti[i].bulk &&
-			    !mc_cipher(ti[i].alg->driver, keylen, &res[nr]))
+			if (!ti[i].hooked &&
+			    !mc_cipher(ti[i].drv->name, keylen, &res[nr]))
 				nr++;
 			if (nr < 64 && !mc_ecb(&ti[i], keylen, &res[nr]))
 				nr++;
@@ -669,19 +669,20 @@ int main(int argc, char **argv)
 		return 1;
 	nc = test_ciphers(ciphers, 16);
 	for (c = 0; c < nc; c++) {
-		const struct cryptarch_alg *refalg = test_reference(ciphers[c]);
+		const struct cryptarch_driver *refalg =
+			test_reference(ciphers[c]);
 
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			struct test_inst *ti;
 			cryptarch_skcipher *xref = NULL;
 
 			n = test_instances(ciphers[c], m, &ti, NULL);
-			if (m == CRYPTARCH_MODE_XTS && refalg) {
+			if (m == TEST_MODE_XTS && refalg) {
 				char name[96];
 				int rc;
 
 				snprintf(name, sizeof(name), "xts(%s)",
-					 refalg->driver);
+					 refalg->name);
 				rc = cryptarch_skcipher_new(
 					&xref, name,
 					CRYPTARCH_ALLOW_VARIABLE_TIME);
@@ -690,10 +691,10 @@ int main(int argc, char **argv)
 						  cryptarch_strerror(rc));
 			}
 			for (i = 0; i < n; i++) {
-				ns = test_key_sizes(ti[i].alg, sizes);
+				ns = test_key_sizes(ti[i].drv, sizes);
 				for (s = 0; s < ns; s++)
 					check_instance(&ti[i],
-						       m == CRYPTARCH_MODE_XTS ?
+						       m == TEST_MODE_XTS ?
 							       2 * sizes[s] :
 							       sizes[s],
 						       xref);

@@ -35,8 +35,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "eligible.h"
 #include "handle.h"
 #include "profile.h"
+#include "select.h"
+#include "selftest.h"
+#include "skcipher.h"
 #include "util.h"
 
 static struct test_rng rng;
@@ -78,11 +82,11 @@ static const char *selects(const char *name, unsigned flags, char *buf,
 static const char *priority_choice(const char *name, unsigned flags, char *buf,
 				   size_t size)
 {
-	struct cryptarch_choice c;
+	static struct cryptarch_plan plan;
 
 	buf[0] = '\0';
-	if (cryptarch_lookup(name, flags, 1, &c) == 0)
-		snprintf(buf, size, "%s", c.driver);
+	if (cryptarch_lookup(name, &cryptarch_type_skcipher, flags, &plan) == 0)
+		cryptarch_spec_name(&plan.prio, buf, size);
 	return buf;
 }
 
@@ -99,6 +103,7 @@ make_profile(unsigned pflags, const char *cipher, int mode,
 {
 	struct cryptarch_profile *p = cryptarch_profile_new(pflags);
 	struct cryptarch_profile_fig figs[64];
+	char name[64];
 	size_t i;
 	int k, d, c;
 
@@ -106,22 +111,22 @@ make_profile(unsigned pflags, const char *cipher, int mode,
 		puts("out of memory");
 		exit(2);
 	}
+	snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode], cipher);
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
 		for (d = 0; d < 2; d++)
 			for (c = 0; c < 2; c++) {
 				if (win[k][d][c] < 0)
 					continue;
 				for (i = 0; i < n && i < 64; i++) {
-					figs[i].inst.alg = ti[i].alg;
-					figs[i].inst.use_bulk = ti[i].bulk;
+					figs[i].inst = ti[i].spec;
 					figs[i].ns = (int)i == win[k][d][c] ?
 							     1.0 :
 							     1000.0 + (double)i;
 				}
-				if (cryptarch_profile_add(p, cipher, mode, d, k,
-							  c, figs, i))
-					test_fail("cryptarch_profile_add %s %d",
-						  cipher, mode);
+				if (cryptarch_profile_add(p, name, d, k, c,
+							  figs, i))
+					test_fail("cryptarch_profile_add %s",
+						  name);
 			}
 	return p;
 }
@@ -152,22 +157,23 @@ static void add_random(struct cryptarch_profile *p, const char *cipher,
 		       int mode, const struct test_inst *ti, size_t n)
 {
 	struct cryptarch_profile_fig figs[64];
+	char name[64];
 	size_t i;
 	int k, d, c;
 
+	snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode], cipher);
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
 		for (d = 0; d < 2; d++)
 			for (c = 0; c < 2 && n; c++) {
 				for (i = 0; i < n && i < 64; i++) {
-					figs[i].inst.alg = ti[i].alg;
-					figs[i].inst.use_bulk = ti[i].bulk;
+					figs[i].inst = ti[i].spec;
 					figs[i].ns =
 						0.01 + (double)test_rng_below(
 							       &rng, 1000000) /
 							       100;
 				}
-				if (cryptarch_profile_add(p, cipher, mode, d, k,
-							  c, figs, i))
+				if (cryptarch_profile_add(p, name, d, k, c,
+							  figs, i))
 					test_fail("cryptarch_profile_add");
 			}
 }
@@ -184,7 +190,7 @@ static char *valid_text(unsigned pflags, struct cryptarch_profile **out)
 	if (!p)
 		exit(2);
 	for (ci = 0; ci < nc; ci++) {
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			struct test_inst *ti;
 
 			n = test_instances(ciphers[ci], m, &ti, NULL);
@@ -193,11 +199,10 @@ static char *valid_text(unsigned pflags, struct cryptarch_profile **out)
 		}
 	}
 	/* a repeated entry is refused */
-	if (p->n &&
-	    cryptarch_profile_add(p, p->e[0].cipher, p->e[0].mode,
-				  p->e[0].decrypt, p->e[0].key, p->e[0].cls,
-				  cryptarch_profile_figs(p, &p->e[0]),
-				  p->e[0].nfig) != -EINVAL)
+	if (p->n && cryptarch_profile_add(p, p->e[0].name, p->e[0].op,
+					  p->e[0].key, p->e[0].cls,
+					  cryptarch_profile_figs(p, &p->e[0]),
+					  p->e[0].nfig) != -EINVAL)
 		test_fail("cryptarch_profile_add accepted a repeated entry");
 	text = cryptarch_profile_format(p, "line one\nline two");
 	if (!text) {
@@ -232,6 +237,19 @@ static void expect_parse(const char *text, size_t len, int want,
 			  why, want);
 	else if (rc && !why[0])
 		test_fail("%s: no reason given", what);
+}
+
+/* 1 if entry E names a registered template at its root and an
+ * operation of that template's type. */
+static int entry_sane(const struct cryptarch_profile_entry *e)
+{
+	const struct cryptarch_template *t;
+	struct cryptarch_name nm;
+
+	if (cryptarch_name_parse(e->name, &nm) || nm.node[0].narg == 0)
+		return 0;
+	t = cryptarch_template_find(nm.s + nm.node[0].off, nm.node[0].len);
+	return t && e->op >= 0 && (unsigned)e->op < t->type->nops;
 }
 
 /* TEXT with the first line starting with PREFIX replaced by REPL (NULL:
@@ -353,20 +371,17 @@ static void check_parser(void)
 			const struct cryptarch_profile_fig *fb =
 				cryptarch_profile_figs(q, b);
 
-			if (strcmp(a->cipher, b->cipher) ||
-			    a->mode != b->mode || a->decrypt != b->decrypt ||
+			if (strcmp(a->name, b->name) || a->op != b->op ||
 			    a->key != b->key || a->cls != b->cls ||
 			    a->nfig != b->nfig ||
-			    a->winner.alg != b->winner.alg ||
-			    a->winner.use_bulk != b->winner.use_bulk) {
+			    !cryptarch_spec_equal(&a->winner, &b->winner)) {
 				test_fail("entry %zu differs when parsed back",
 					  i);
 				continue;
 			}
 			for (j = 0; j < a->nfig; j++)
-				if (fa[j].inst.alg != fb[j].inst.alg ||
-				    fa[j].inst.use_bulk !=
-					    fb[j].inst.use_bulk ||
+				if (!cryptarch_spec_equal(&fa[j].inst,
+							  &fb[j].inst) ||
 				    fa[j].ns - fb[j].ns > 0.006 ||
 				    fb[j].ns - fa[j].ns > 0.006)
 					test_fail("entry %zu figure %zu "
@@ -406,7 +421,7 @@ static void check_parser(void)
 
 	/* malformed entries */
 	for (i = 0; i < sizeof(bad_entries) / sizeof(bad_entries[0]); i++) {
-		if (!cryptarch_alg_find("aes-generic"))
+		if (!test_driver("aes-generic"))
 			break;
 		t = add_entry_line(text, n, bad_entries[i]);
 		snprintf(line, sizeof(line), "entry '%s'", bad_entries[i]);
@@ -428,7 +443,7 @@ static void check_parser(void)
 		}
 	}
 	/* too many figures on one line */
-	if (cryptarch_alg_find("aes-generic")) {
+	if (test_driver("aes-generic")) {
 		size_t o = (size_t)snprintf(line, sizeof(line),
 					    "aes cbc enc 128 small "
 					    "cbc(aes-generic)");
@@ -563,8 +578,7 @@ static void check_parser(void)
 				size_t x;
 
 				if (e->nfig == 0 || e->key < 0 || e->key > 2 ||
-				    e->mode < 0 ||
-				    e->mode >= CRYPTARCH_MODE_COUNT)
+				    !entry_sane(e))
 					test_fail("mutation %zu: entry %zu "
 						  "accepted but wrong",
 						  i, j);
@@ -637,39 +651,61 @@ static void fill(int win[CRYPTARCH_PROFILE_NKEYS][2][2], int v)
 /*
  * The instance that encrypts large requests of "<mode>(CIPHER)" under
  * FLAGS without a profile, worked out from the descriptors: priority's
- * choice PRIO, except for CBC, whose encryption goes to the eligible
- * instance with the highest CBC-encryption priority (registry.h).
+ * choice PRIO, except that without CRYPTARCH_STATIC_PRIORITY encryption
+ * goes to the eligible instance with the highest priority for encryption
+ * (cryptarch_spec_priority(&s, 0): a hook's op_priority, such as CBC's,
+ * where it sets one), among each driver's hooked instance where it has a
+ * hook, else its template instance; the first in registry order among
+ * equals. Checked against the plan cryptarch_select() makes without a
+ * profile.
  */
-static void static_encrypt_choice(const char *cipher, int mode,
-				  unsigned flags, const char *prio, char *out,
-				  size_t size)
+static void static_encrypt_choice(const char *cipher, int mode, unsigned flags,
+				  const char *prio, char *out, size_t size)
 {
-	const struct cryptarch_alg *best = NULL;
-	size_t i, n = cryptarch_alg_count();
-	int bp = -1;
+	static struct cryptarch_cands cands;
+	static struct cryptarch_plan plan;
+	struct test_inst best, ti;
+	size_t i, n = cryptarch_driver_count();
+	char name[64], planned[96];
+	int bp = -1, found = 0;
 
+	memset(&best, 0, sizeof(best));
 	snprintf(out, size, "%s", prio);
-	if (mode != CRYPTARCH_MODE_CBC || (flags & CRYPTARCH_STATIC_PRIORITY))
+	if (flags & CRYPTARCH_STATIC_PRIORITY)
 		return;
 	for (i = 0; i < n; i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
-		int ap = cryptarch_alg_cbc_encrypt_priority(a);
+		const struct cryptarch_driver *a = cryptarch_driver_at(i);
+		int ap;
 
-		if (strcmp(a->name, cipher) != 0 ||
-		    cryptarch_alg_verdict(a, flags) != CRYPTARCH_ELIGIBLE ||
-		    cryptarch_alg_selftest(a) != CRYPTARCH_SELFTEST_PASSED)
+		if (strcmp(a->alg->name, cipher) != 0 ||
+		    cryptarch_driver_verdict(a, flags) != CRYPTARCH_ELIGIBLE ||
+		    cryptarch_driver_selftest(a) != CRYPTARCH_SELFTEST_PASSED)
 			continue;
+		if (test_inst_make(&ti, mode, a, 1) &&
+		    test_inst_make(&ti, mode, a, 0))
+			continue;
+		ap = cryptarch_spec_priority(&ti.spec, 0);
 		if (ap > bp) {
-			best = a;
+			best = ti;
 			bp = ap;
+			found = 1;
 		}
 	}
-	if (!best)
+	if (!found)
 		return;
-	if (cryptarch_alg_has_bulk(best, CRYPTARCH_MODE_CBC))
-		snprintf(out, size, "cbc-%s", best->driver);
-	else
-		snprintf(out, size, "cbc(%s)", best->driver);
+	snprintf(out, size, "%s", best.name);
+	/* the same as selection's own plan */
+	snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode], cipher);
+	if (cryptarch_cands(name, &cryptarch_type_skcipher, &cands) ||
+	    cryptarch_select(&cands, flags, NULL, &plan)) {
+		test_fail("%s (flags %u): no plan", name, flags);
+		return;
+	}
+	cryptarch_spec_name(&plan.slot[0][0][1].inst, planned, sizeof(planned));
+	if (strcmp(planned, out) != 0)
+		test_fail("%s (flags %u): the static plan encrypts with %s, "
+			  "the descriptors say %s",
+			  name, flags, planned, out);
 }
 
 /*
@@ -728,7 +764,7 @@ static void check_static_cbc(const char *cipher, unsigned flags)
 	priority_choice(name, flags, prio, sizeof(prio));
 	if (!prio[0])
 		return; /* nothing eligible under FLAGS */
-	static_encrypt_choice(cipher, CRYPTARCH_MODE_CBC, flags, prio, want,
+	static_encrypt_choice(cipher, TEST_MODE_CBC, flags, prio, want,
 			      sizeof(want));
 	check_roundtrip(name, flags, prio);
 	selects(name, flags, got, sizeof(got));
@@ -767,7 +803,7 @@ static void check_selection(const char *cipher, int mode)
 	}
 	/* every instance in turn */
 	for (i = 0; i < n; i++) {
-		if (cryptarch_alg_selftest(ti[i].alg) !=
+		if (cryptarch_driver_selftest(ti[i].drv) !=
 		    CRYPTARCH_SELFTEST_PASSED)
 			continue;
 		fill(win, (int)i);
@@ -790,12 +826,12 @@ static void check_selection(const char *cipher, int mode)
 				  ti[pi].name, got);
 		/* the flags gate: variable-time under flags 0 */
 		selects(name, 0, got, sizeof(got));
-		if (!(ti[i].alg->flags & CRYPTARCH_ALG_CONSTANT_TIME) &&
+		if (!(ti[i].drv->flags & CRYPTARCH_DRV_CONSTANT_TIME) &&
 		    strcmp(got, ti[i].name) == 0)
 			test_fail("%s, flags 0: the profile selected the "
 				  "variable-time %s",
 				  name, got);
-		if ((ti[i].alg->flags & CRYPTARCH_ALG_CONSTANT_TIME) &&
+		if ((ti[i].drv->flags & CRYPTARCH_DRV_CONSTANT_TIME) &&
 		    strcmp(got, ti[i].name) != 0)
 			test_fail("%s, flags 0: chose %s, the profile names "
 				  "the constant-time %s",
@@ -842,13 +878,17 @@ static void check_margin(void)
 	struct cryptarch_profile *p = cryptarch_profile_new(vt);
 	struct cryptarch_profile_fig figs[64];
 	struct test_inst *ti;
-	char prio[96], got[96];
-	size_t n = test_instances("aes", CRYPTARCH_MODE_CBC, &ti, NULL), i;
-	int pi, k, d, c;
+	char prio[96], senc[96], got[96];
+	size_t n = test_instances("aes", TEST_MODE_CBC, &ti, NULL), i;
+	int pi, si, own, k, d, c;
 
+	/* the static choice per direction: encryption may be another's */
 	priority_choice("cbc(aes)", vt, prio, sizeof(prio));
+	static_encrypt_choice("aes", TEST_MODE_CBC, vt, prio, senc,
+			      sizeof(senc));
 	pi = index_of(ti, n, prio);
-	if (pi < 0 || n < 2) {
+	si = index_of(ti, n, senc);
+	if (pi < 0 || si < 0 || n < 2) {
 		free(ti);
 		cryptarch_profile_free(p);
 		return;
@@ -856,43 +896,44 @@ static void check_margin(void)
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
 		for (d = 0; d < 2; d++)
 			for (c = 0; c < 2; c++) {
+				own = d ? pi : si;
 				for (i = 0; i < n && i < 64; i++) {
-					figs[i].inst.alg = ti[i].alg;
-					figs[i].inst.use_bulk = ti[i].bulk;
+					figs[i].inst = ti[i].spec;
 					/* the other instance 2% faster */
-					figs[i].ns = (int)i == pi ? 100.0 :
-						     i == (size_t)(pi + 1) % n ?
-								    98.0 :
-								    500.0;
+					figs[i].ns =
+						(int)i == own ? 100.0 :
+						i == (size_t)(own + 1) % n ?
+								98.0 :
+								500.0;
 				}
-				if (cryptarch_profile_add(p, "aes",
-							  CRYPTARCH_MODE_CBC, d,
-							  k, c, figs, i))
+				if (cryptarch_profile_add(p, "cbc(aes)", d, k,
+							  c, figs, i))
 					test_fail("add");
 			}
 	install(p, "margin");
 	cryptarch_profile_free(p);
 	selects("cbc(aes)", vt, got, sizeof(got));
-	if (strcmp(got, prio) != 0)
+	if (strcmp(got, senc) != 0)
 		test_fail("cbc(aes): a 2%% faster instance (%s) beat "
 			  "priority's %s; the margin is %d%%",
-			  got, prio, CRYPTARCH_PROFILE_MARGIN_PCT);
+			  got, senc, CRYPTARCH_PROFILE_MARGIN_PCT);
 	free(ti);
 }
 
 /* ---- the gate: CPU features and self-tests ------------------------------- */
 
-static const struct cryptarch_alg *gen;
+static const struct cryptarch_driver *gen;
 
 static void broken_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
 {
-	gen->encrypt(ctx, dst, src);
+	gen->ops->encrypt(ctx, dst, src);
 	dst[3] ^= 0x40;
 }
 
 static void check_gate(void)
 {
-	static struct cryptarch_alg fake;
+	static struct cryptarch_driver fake;
+	static struct cryptarch_cipher_ops broken_ops;
 	const unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
 	int win[CRYPTARCH_PROFILE_NKEYS][2][2];
 	struct cryptarch_profile *p;
@@ -901,24 +942,27 @@ static void check_gate(void)
 	size_t n;
 	int round;
 
-	gen = cryptarch_alg_find("aes-generic");
+	gen = test_driver("aes-generic");
 	if (!gen)
 		return;
 	for (round = 0; round < 2; round++) {
 		fake = *gen;
-		fake.flags |= CRYPTARCH_ALG_CONSTANT_TIME;
-		fake.bulk = NULL;
+		fake.flags |= CRYPTARCH_DRV_CONSTANT_TIME;
+		fake.ct.reason = "a fake driver of the tests";
+		fake.hooks = NULL;
 		if (round == 0) {
 			/* needs a CPU feature nothing has */
-			fake.driver = "aes-needs-nothing-real";
+			fake.name = "aes-needs-nothing-real";
 			fake.cpu_features = 1ull << 62;
 		} else {
 			/* runs, but its self-test fails */
-			fake.driver = "aes-broken";
-			fake.encrypt = broken_encrypt;
+			fake.name = "aes-broken";
+			broken_ops = *gen->ops;
+			broken_ops.encrypt = broken_encrypt;
+			fake.ops = &broken_ops;
 		}
 		cryptarch_registry_set_extra(&fake);
-		n = test_instances("aes", CRYPTARCH_MODE_CBC, &ti, NULL);
+		n = test_instances("aes", TEST_MODE_CBC, &ti, NULL);
 		/* test_instances() lists available ones: add the fake one
 		 * by hand where it is not */
 		if (index_of(ti, n,
@@ -930,26 +974,24 @@ static void check_gate(void)
 			if (!more)
 				exit(2);
 			ti = more;
-			ti[n].alg = &fake;
-			ti[n].mode = CRYPTARCH_MODE_CBC;
-			ti[n].bulk = 0;
-			snprintf(ti[n].name, sizeof(ti[n].name), "cbc(%s)",
-				 fake.driver);
-			n++;
+			if (test_inst_make(&ti[n], TEST_MODE_CBC, &fake, 0))
+				test_fail("no instance cbc(%s)", fake.name);
+			else
+				n++;
 		}
 		fill(win, (int)n - 1);
-		p = make_profile(vt, "aes", CRYPTARCH_MODE_CBC, ti, n, win);
+		p = make_profile(vt, "aes", TEST_MODE_CBC, ti, n, win);
 		install(p, "gate");
 		cryptarch_profile_free(p);
 		selects("cbc(aes)", vt, got, sizeof(got));
-		if (strstr(got, fake.driver) || !got[0])
+		if (strstr(got, fake.name) || !got[0])
 			test_fail("cbc(aes) chose '%s' from a profile naming "
 				  "%s, which %s",
-				  got, fake.driver,
+				  got, fake.name,
 				  round ? "fails its self-test" :
 					  "needs a CPU feature not present");
 		selects("cbc(aes)", 0, got, sizeof(got));
-		if (strstr(got, fake.driver))
+		if (strstr(got, fake.name))
 			test_fail("cbc(aes), flags 0, chose %s", got);
 		free(ti);
 		cryptarch_registry_set_extra(NULL);
@@ -964,13 +1006,13 @@ static unsigned long counted;
 static void counting_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
 {
 	counted++;
-	gen->encrypt(ctx, dst, src);
+	gen->ops->encrypt(ctx, dst, src);
 }
 
 static void counting_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
 {
 	counted++;
-	gen->decrypt(ctx, dst, src);
+	gen->ops->decrypt(ctx, dst, src);
 }
 
 /*
@@ -981,10 +1023,11 @@ static void counting_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src)
  */
 static void check_dispatch(void)
 {
-	static struct cryptarch_alg counting;
+	static struct cryptarch_driver counting;
+	static struct cryptarch_cipher_ops counting_ops;
 	const unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
-	static const int modes[] = { CRYPTARCH_MODE_ECB, CRYPTARCH_MODE_CBC,
-				     CRYPTARCH_MODE_CTR, CRYPTARCH_MODE_XTS };
+	static const int modes[] = { TEST_MODE_ECB, TEST_MODE_CBC,
+				     TEST_MODE_CTR, TEST_MODE_XTS };
 	static const size_t lens[] = { 16, CRYPTARCH_PROFILE_SMALL_MAX,
 				       CRYPTARCH_PROFILE_SMALL_MAX + 16, 4096 };
 	int win[CRYPTARCH_PROFILE_NKEYS][2][2];
@@ -996,14 +1039,16 @@ static void check_dispatch(void)
 	size_t n, i, l;
 	int mi, ci, other, k, d;
 
-	gen = cryptarch_alg_find("aes-generic");
+	gen = test_driver("aes-generic");
 	if (!gen)
 		return;
 	counting = *gen;
-	counting.driver = "aes-counting";
-	counting.bulk = NULL;
-	counting.encrypt = counting_encrypt;
-	counting.decrypt = counting_decrypt;
+	counting.name = "aes-counting";
+	counting.hooks = NULL;
+	counting_ops = *gen->ops;
+	counting_ops.encrypt = counting_encrypt;
+	counting_ops.decrypt = counting_decrypt;
+	counting.ops = &counting_ops;
 	cryptarch_registry_set_extra(&counting);
 	for (mi = 0; mi < 4; mi++) {
 		int mode = modes[mi];
@@ -1075,11 +1120,11 @@ static void check_dispatch(void)
 static void check_split(const char *cipher, int mode)
 {
 	const unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
-	const int xts = mode == CRYPTARCH_MODE_XTS;
+	const int xts = mode == TEST_MODE_XTS;
 	int win[CRYPTARCH_PROFILE_NKEYS][2][2];
 	struct cryptarch_profile *p;
 	struct test_inst *ti;
-	const struct cryptarch_alg *refalg = test_reference(cipher);
+	const struct cryptarch_driver *refalg = test_reference(cipher);
 	char name[64], refname[96], slot[96], want[96];
 	size_t n = test_instances(cipher, mode, &ti, NULL), sizes[3], ns, s, i;
 	size_t a, b;
@@ -1093,7 +1138,7 @@ static void check_split(const char *cipher, int mode)
 	}
 	/* two instances, of two implementations where there are two */
 	a = 0;
-	for (b = 1; b < n && ti[b].alg == ti[a].alg; b++)
+	for (b = 1; b < n && ti[b].drv == ti[a].drv; b++)
 		;
 	if (b == n)
 		b = n > 1 ? 1 : 0;
@@ -1106,7 +1151,7 @@ static void check_split(const char *cipher, int mode)
 	cryptarch_profile_free(p);
 	snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode], cipher);
 	snprintf(refname, sizeof(refname), "%s(%s)", test_mode_names[mode],
-		 refalg->driver);
+		 refalg->name);
 	if (cryptarch_skcipher_new(&t, name, vt) ||
 	    cryptarch_skcipher_new(&r, refname, vt)) {
 		test_fail("%s: cannot open", name);
@@ -1148,7 +1193,7 @@ static void check_split(const char *cipher, int mode)
 			test_fail("%s: cryptarch_skcipher_driver() is %s, "
 				  "expected the large encryption instance %s",
 				  name, cryptarch_skcipher_driver(t), want);
-		if (ti[a].alg != ti[b].alg && cryptarch_skcipher_nimpl(t) != 2)
+		if (ti[a].drv != ti[b].drv && cryptarch_skcipher_nimpl(t) != 2)
 			test_fail("%s: %zu implementations keyed, expected 2",
 				  name, cryptarch_skcipher_nimpl(t));
 		for (rounds = 0; rounds < 40; rounds++) {
@@ -1235,7 +1280,7 @@ int main(int argc, char **argv)
 	check_parser();
 	nc = test_ciphers(ciphers, 16);
 	for (c = 0; c < nc; c++)
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			check_selection(ciphers[c], m);
 			check_split(ciphers[c], m);
 		}

@@ -71,15 +71,16 @@ static void add(const char *name, unsigned flags, int mode, const char *cipher)
 	it->mode = mode;
 	it->cipher = cipher;
 	it->keylen = sizes[nitems % 3];
-	it->len = mode < 0		     ? 64 :
-		  mode == CRYPTARCH_MODE_CTR ? DATA_LEN :
-		  mode == CRYPTARCH_MODE_XTS ? DATA_LEN - 2 :
-					       DATA_LEN / 16 * 16;
+	it->len = mode < 0		? 64 :
+		  mode == TEST_MODE_CTR ? DATA_LEN :
+		  mode == TEST_MODE_XTS ? DATA_LEN - 2 :
+					  DATA_LEN / 16 * 16;
 	nitems++;
 }
 
-/* The list, from the registry's static data only (cryptarch_alg_count(),
- * cryptarch_alg_at() and the descriptors probe and run nothing). */
+/* The list, from the registry's static data only (cryptarch_driver_count(),
+ * cryptarch_driver_at(), cryptarch_template_find(), cryptarch_driver_hook()
+ * and the descriptors probe and run nothing). */
 static void build_items(void)
 {
 	const char *ciphers[8];
@@ -87,16 +88,16 @@ static void build_items(void)
 	char name[96];
 	int m;
 
-	for (i = 0; i < cryptarch_alg_count(); i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
+	for (i = 0; i < cryptarch_driver_count(); i++) {
+		const struct cryptarch_driver *a = cryptarch_driver_at(i);
 
-		for (j = 0; j < nc && strcmp(ciphers[j], a->name); j++)
+		for (j = 0; j < nc && strcmp(ciphers[j], a->alg->name); j++)
 			;
 		if (j == nc && nc < 8)
-			ciphers[nc++] = a->name;
+			ciphers[nc++] = a->alg->name;
 	}
 	for (j = 0; j < nc; j++) {
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			snprintf(name, sizeof(name), "%s(%s)",
 				 test_mode_names[m], ciphers[j]);
 			add(name, 0, m, ciphers[j]);
@@ -105,27 +106,29 @@ static void build_items(void)
 		add(ciphers[j], 0, -1, ciphers[j]);
 		add(ciphers[j], CRYPTARCH_ALLOW_VARIABLE_TIME, -1, ciphers[j]);
 	}
-	for (i = 0; i < cryptarch_alg_count(); i++) {
-		const struct cryptarch_alg *a = cryptarch_alg_at(i);
+	for (i = 0; i < cryptarch_driver_count(); i++) {
+		const struct cryptarch_driver *a = cryptarch_driver_at(i);
 
-		add(a->driver, CRYPTARCH_ALLOW_VARIABLE_TIME, -1, a->name);
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		add(a->name, CRYPTARCH_ALLOW_VARIABLE_TIME, -1, a->alg->name);
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			snprintf(name, sizeof(name), "%s(%s)",
-				 test_mode_names[m], a->driver);
-			add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, m, a->name);
-			if (!cryptarch_alg_has_bulk(a,
-						    (enum cryptarch_mode_id)m))
+				 test_mode_names[m], a->name);
+			add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, m,
+			    a->alg->name);
+			if (!test_template(m) ||
+			    !cryptarch_driver_hook(a, test_template(m)))
 				continue;
 			snprintf(name, sizeof(name), "%s-%s",
-				 test_mode_names[m], a->driver);
-			add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, m, a->name);
+				 test_mode_names[m], a->name);
+			add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, m,
+			    a->alg->name);
 		}
 	}
 }
 
 static size_t item_keylen(const struct item *it)
 {
-	return it->keylen * (it->mode == CRYPTARCH_MODE_XTS ? 2 : 1);
+	return it->keylen * (it->mode == TEST_MODE_XTS ? 2 : 1);
 }
 
 static void item_inputs(size_t k, const struct item *it, uint8_t *key,
@@ -243,7 +246,7 @@ static void check(const struct worker *w, unsigned nthreads)
 	for (k = 0; k < nitems; k++) {
 		const struct item *it = &items[k];
 		const struct result *r0 = &w[0].res[k];
-		const struct cryptarch_alg *gen = test_reference(it->cipher);
+		const struct cryptarch_driver *gen = test_reference(it->cipher);
 
 		for (t = 0; t < nthreads; t++) {
 			const struct result *r = &w[t].res[k];
@@ -274,10 +277,10 @@ static void check(const struct worker *w, unsigned nthreads)
 			continue;
 		}
 		if (it->mode < 0)
-			snprintf(name, sizeof(name), "%s", gen->driver);
+			snprintf(name, sizeof(name), "%s", gen->name);
 		else
 			snprintf(name, sizeof(name), "%s(%s)",
-				 test_mode_names[it->mode], gen->driver);
+				 test_mode_names[it->mode], gen->name);
 		err = run_item(k, name, CRYPTARCH_ALLOW_VARIABLE_TIME, ref,
 			       driver, sizeof(driver));
 		if (err) {

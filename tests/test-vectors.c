@@ -3,8 +3,8 @@
  * test-vectors.c - every known-answer vector of the files in tests/vectors/, in
  * both directions, against every registered implementation of its cipher
  * (not only the one selection picks), through the skcipher API for the
- * template instance "<mode>(<driver>)" and, where the driver has a bulk
- * function for the mode, the bulk instance "<mode>-<driver>", and through
+ * template instance "<mode>(<driver>)" and, where the driver has a hook
+ * for the mode's template, the hooked instance "<mode>-<driver>", and through
  * the cipher API for the ECB vectors. The iv after each call is checked
  * too (cbc: the last ciphertext block; ctr: the counter after the data;
  * xts: unchanged). IEEE 1619 vector 1 (equal key halves) must pass without
@@ -110,7 +110,7 @@ static void run_weak(const struct vector *v, const struct test_inst *in,
 	cryptarch_skcipher_free(t);
 }
 
-static void run_cipher(const struct vector *v, const struct cryptarch_alg *alg,
+static void run_cipher(const struct vector *v, const struct cryptarch_driver *d,
 		       struct stats *st)
 {
 	cryptarch_cipher *c = NULL;
@@ -119,46 +119,45 @@ static void run_cipher(const struct vector *v, const struct cryptarch_alg *alg,
 	size_t i;
 	int rc;
 
-	rc = cryptarch_cipher_new(&c, alg->driver,
-				  CRYPTARCH_ALLOW_VARIABLE_TIME);
+	rc = cryptarch_cipher_new(&c, d->name, CRYPTARCH_ALLOW_VARIABLE_TIME);
 	if (rc) {
-		test_fail("cryptarch_cipher_new(\"%s\"): %s", alg->driver,
+		test_fail("cryptarch_cipher_new(\"%s\"): %s", d->name,
 			  cryptarch_strerror(rc));
 		return;
 	}
 	drv = cryptarch_cipher_driver(c);
-	if (!drv || strcmp(drv, alg->driver) != 0)
+	if (!drv || strcmp(drv, d->name) != 0)
 		test_fail("cryptarch_cipher_driver() of \"%s\" is \"%s\"",
-			  alg->driver, drv ? drv : "(null)");
+			  d->name, drv ? drv : "(null)");
 	rc = cryptarch_cipher_setkey(c, v->key, v->keylen);
 	if (rc) {
 		test_fail("%s:%u: cipher %s: setkey: %s", v->file, v->line,
-			  alg->driver, cryptarch_strerror(rc));
+			  d->name, cryptarch_strerror(rc));
 		goto done;
 	}
 	for (i = 0; i + 16 <= v->len; i += 16) {
 		rc = cryptarch_cipher_encrypt(c, out, v->pt + i);
 		if (rc)
 			test_fail("%s:%u: cipher %s encrypt: %s", v->file,
-				  v->line, alg->driver, cryptarch_strerror(rc));
+				  v->line, d->name, cryptarch_strerror(rc));
 		else
 			test_compare(out, v->ct + i, 16,
 				     "%s:%u: cipher %s encrypt block %zu",
-				     v->file, v->line, alg->driver, i / 16);
+				     v->file, v->line, d->name, i / 16);
 		rc = cryptarch_cipher_decrypt(c, out, v->ct + i);
 		if (rc)
 			test_fail("%s:%u: cipher %s decrypt: %s", v->file,
-				  v->line, alg->driver, cryptarch_strerror(rc));
+				  v->line, d->name, cryptarch_strerror(rc));
 		else
 			test_compare(out, v->pt + i, 16,
 				     "%s:%u: cipher %s decrypt block %zu",
-				     v->file, v->line, alg->driver, i / 16);
+				     v->file, v->line, d->name, i / 16);
 		/* in place */
 		memcpy(out, v->pt + i, 16);
 		if (!cryptarch_cipher_encrypt(c, out, out))
 			test_compare(out, v->ct + i, 16,
 				     "%s:%u: cipher %s encrypt in place",
-				     v->file, v->line, alg->driver);
+				     v->file, v->line, d->name);
 		st->calls += 3;
 	}
 done:
@@ -166,19 +165,19 @@ done:
 }
 
 static void run_driver(const struct vector_set *set,
-		       const struct cryptarch_alg *alg, struct stats *st)
+		       const struct cryptarch_driver *d, struct stats *st)
 {
-	struct test_inst *insts[CRYPTARCH_MODE_COUNT];
-	size_t ninst[CRYPTARCH_MODE_COUNT], i, k;
+	struct test_inst *insts[TEST_MODE_COUNT];
+	size_t ninst[TEST_MODE_COUNT], i, k;
 	int m;
 
-	for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+	for (m = 0; m < TEST_MODE_COUNT; m++) {
 		struct test_inst *all;
-		size_t n = test_instances(alg->name, m, &all, NULL);
+		size_t n = test_instances(d->alg->name, m, &all, NULL);
 
 		/* keep only this driver's instances */
 		for (i = k = 0; i < n; i++)
-			if (all[i].alg == alg)
+			if (all[i].drv == d)
 				all[k++] = all[i];
 		insts[m] = all;
 		ninst[m] = k;
@@ -186,12 +185,12 @@ static void run_driver(const struct vector_set *set,
 	for (i = 0; i < set->n; i++) {
 		const struct vector *v = &set->v[i];
 
-		if (strcmp(v->alg, alg->name) != 0)
+		if (strcmp(v->alg, d->alg->name) != 0)
 			continue;
 		m = test_mode_id(v->mode);
 		if (m < 0)
 			continue; /* test-meta reports unknown modes */
-		if (m != CRYPTARCH_MODE_ECB && v->ivlen != 16) {
+		if (m != TEST_MODE_ECB && v->ivlen != 16) {
 			test_fail("%s:%u: %s vector without IV", v->file,
 				  v->line, v->mode);
 			continue;
@@ -199,22 +198,22 @@ static void run_driver(const struct vector_set *set,
 		st->vectors++;
 		for (k = 0; k < ninst[m]; k++) {
 			run_skcipher(v, &insts[m][k], st);
-			if (m == CRYPTARCH_MODE_XTS &&
+			if (m == TEST_MODE_XTS &&
 			    memcmp(v->key, v->key + v->keylen / 2,
 				   v->keylen / 2) == 0)
 				run_weak(v, &insts[m][k], st);
 		}
-		if (m == CRYPTARCH_MODE_ECB)
-			run_cipher(v, alg, st);
+		if (m == TEST_MODE_ECB)
+			run_cipher(v, d, st);
 	}
-	printf("%s: %lu vectors run, %lu calls checked (", alg->driver,
-	       st->vectors, st->calls);
-	for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+	printf("%s: %lu vectors run, %lu calls checked (", d->name, st->vectors,
+	       st->calls);
+	for (m = 0; m < TEST_MODE_COUNT; m++) {
 		for (k = 0; k < ninst[m]; k++)
 			printf("%s%s", m || k ? " " : "", insts[m][k].name);
 		free(insts[m]);
 	}
-	printf(" cipher:%s)", alg->driver);
+	printf(" cipher:%s)", d->name);
 	if (st->weak)
 		printf(", %lu weak-key refusals", st->weak);
 	putchar('\n');
@@ -229,34 +228,35 @@ int main(int argc, char **argv)
 
 	test_mask_all(&argc, &argv);
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s [--mask-all] [--driver NAME] VECTORS_DIR\n",
+		fprintf(stderr,
+			"usage: %s [--mask-all] [--driver NAME] VECTORS_DIR\n",
 			argv[0]);
 		return 2;
 	}
 	memset(&set, 0, sizeof(set));
 	if (vectors_load_dir(&set, argv[1]))
 		return 1;
-	n = cryptarch_alg_count();
+	n = cryptarch_driver_count();
 	for (i = 0; i < n; i++) {
-		const struct cryptarch_alg *alg = cryptarch_alg_at(i);
+		const struct cryptarch_driver *d = cryptarch_driver_at(i);
 		struct stats st = { 0, 0, 0 };
 
-		if (!test_selected(alg))
+		if (!test_selected(d))
 			continue;
-		if (!cryptarch_alg_available(alg)) {
+		if (!cryptarch_driver_available(d)) {
 			printf("%s: SKIPPED, not available on this CPU (or "
 			       "masked by CRYPTARCH_DISABLE)\n",
-			       alg->driver);
+			       d->name);
 			unavail++;
 			continue;
 		}
-		run_driver(&set, alg, &st);
+		run_driver(&set, d, &st);
 		if (st.vectors == 0)
-			test_fail("%s: no vectors for cipher %s", alg->driver,
-				  alg->name);
+			test_fail("%s: no vectors for cipher %s", d->name,
+				  d->alg->name);
 		weak += st.weak;
 		ran++;
-		if (strcmp(alg->name, "aes") == 0)
+		if (strcmp(d->alg->name, "aes") == 0)
 			ran_aes++;
 	}
 	if (weak == 0 && ran_aes)

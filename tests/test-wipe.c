@@ -2,7 +2,7 @@
 /*
  * test-wipe.c - key material is wiped. For every skcipher instance of every
  * registered implementation available here, and for the cipher API, read
- * the key context through the internal accessors of src/core/handle.h:
+ * the key context through the internal accessors of src/types/handle.h:
  *  - before setkey it holds nothing but zeros;
  *  - after setkey it is not all zero;
  *  - after a re-key with a different key, including a shorter one, none of
@@ -34,6 +34,7 @@
 #include "handle.h"
 #include "memzero.h"
 #include "profile.h"
+#include "select.h"
 #include "util.h"
 
 static struct test_rng rng;
@@ -166,8 +167,8 @@ static cryptarch_skcipher *open_for(const struct test_inst *ti,
 static void check_instance(const struct test_inst *ti, const char *name)
 {
 	static const size_t bad[] = { 0, 1, 17, 33, 64 };
-	const int xts = ti->mode == CRYPTARCH_MODE_XTS;
-	size_t sizes[3], ns = test_key_sizes(ti->alg, sizes);
+	const int xts = ti->mode == TEST_MODE_XTS;
+	size_t sizes[3], ns = test_key_sizes(ti->drv, sizes);
 	size_t longk = (xts ? 2 : 1) * sizes[ns - 1];
 	size_t shortk = (xts ? 2 : 1) * sizes[0];
 	uint8_t k1[128], k2[128], k3[128];
@@ -278,24 +279,22 @@ out:
 	free(third);
 }
 
-static void check_cipher(const struct cryptarch_alg *alg)
+static void check_cipher(const struct cryptarch_driver *d)
 {
 	static const size_t bad[] = { 16, 0, 1, 17, 33, 64 };
-	size_t sizes[3], ns = test_key_sizes(alg, sizes), size, size1, i;
+	size_t sizes[3], ns = test_key_sizes(d, sizes), size, size1, i;
 	uint8_t k1[64], k2[64], k3[64], *old = NULL, *third = NULL;
 	cryptarch_cipher *c = NULL;
 	const uint8_t *ctx;
 	char what[128];
 
-	if (cryptarch_cipher_new(&c, alg->driver,
-				 CRYPTARCH_ALLOW_VARIABLE_TIME)) {
-		test_fail("cipher %s: cannot open", alg->driver);
+	if (cryptarch_cipher_new(&c, d->name, CRYPTARCH_ALLOW_VARIABLE_TIME)) {
+		test_fail("cipher %s: cannot open", d->name);
 		return;
 	}
 	ctx = cryptarch_cipher_ctx(c, &size);
 	if (nonzero(ctx, size))
-		test_fail("cipher %s: context not zero before setkey",
-			  alg->driver);
+		test_fail("cipher %s: context not zero before setkey", d->name);
 	test_rng_fill(&rng, k1, 32);
 	test_rng_fill(&rng, k2, 32);
 	test_rng_fill(&rng, k3, 32);
@@ -310,7 +309,7 @@ static void check_cipher(const struct cryptarch_alg *alg)
 		goto fail;
 	ctx = cryptarch_cipher_ctx(c, &size1);
 	if (!nonzero(ctx, size1))
-		test_fail("cipher %s: context empty after setkey", alg->driver);
+		test_fail("cipher %s: context empty after setkey", d->name);
 	old = malloc(size1 + 1);
 	if (!old)
 		goto fail;
@@ -318,20 +317,20 @@ static void check_cipher(const struct cryptarch_alg *alg)
 	if (cryptarch_cipher_setkey(c, k2, sizes[0]))
 		goto fail;
 	ctx = cryptarch_cipher_ctx(c, &size);
-	snprintf(what, sizeof(what), "cipher %s: re-key", alg->driver);
+	snprintf(what, sizeof(what), "cipher %s: re-key", d->name);
 	check_gone(what, old, third, size1, ctx, size, k1, sizes[ns - 1]);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		if (cryptarch_cipher_setkey(c, k1, sizes[ns - 1]))
 			goto fail;
 		test_expect_rc(cryptarch_cipher_setkey(c, i ? k1 : NULL,
 						       bad[i]),
-			       -EINVAL, "cipher %s setkey %s%zu bytes",
-			       alg->driver, i ? "" : "NULL, ", bad[i]);
+			       -EINVAL, "cipher %s setkey %s%zu bytes", d->name,
+			       i ? "" : "NULL, ", bad[i]);
 		ctx = cryptarch_cipher_ctx(c, &size);
 		if (nonzero(ctx, size))
 			test_fail("cipher %s: context not zero after a refused "
 				  "setkey of %zu bytes",
-				  alg->driver, bad[i]);
+				  d->name, bad[i]);
 	}
 	if (cryptarch_cipher_setkey(c, k1, sizes[0]))
 		goto fail;
@@ -339,7 +338,7 @@ static void check_cipher(const struct cryptarch_alg *alg)
 	ctx = cryptarch_cipher_ctx(c, &size);
 	watch(ctx, size);
 	cryptarch_cipher_free(c);
-	snprintf(what, sizeof(what), "cipher %s", alg->driver);
+	snprintf(what, sizeof(what), "cipher %s", d->name);
 	check_watched(what);
 #else
 	cryptarch_cipher_free(c);
@@ -347,7 +346,7 @@ static void check_cipher(const struct cryptarch_alg *alg)
 	c = NULL;
 	goto out;
 fail:
-	test_fail("cipher %s: setkey or allocation failed", alg->driver);
+	test_fail("cipher %s: setkey or allocation failed", d->name);
 out:
 	cryptarch_cipher_free(c);
 	free(old);
@@ -369,7 +368,7 @@ static size_t check_split(const char *dir)
 
 	snprintf(path, sizeof(path), "%s/profile", dir);
 	for (c = 0; c < nc; c++) {
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			struct cryptarch_profile *p;
 			struct cryptarch_profile_fig figs[64];
 			struct test_inst *ti;
@@ -379,7 +378,9 @@ static size_t check_split(const char *dir)
 			FILE *f;
 
 			n = test_instances(ciphers[c], m, &ti, NULL);
-			for (b = 1; b < n && ti[b].alg == ti[0].alg; b++)
+			snprintf(name, sizeof(name), "%s(%s)",
+				 test_mode_names[m], ciphers[c]);
+			for (b = 1; b < n && ti[b].drv == ti[0].drv; b++)
 				;
 			if (b >= n) {
 				free(ti);
@@ -392,16 +393,14 @@ static size_t check_split(const char *dir)
 					for (cl = 0; cl < 2; cl++) {
 						for (i = 0; i < n && i < 64;
 						     i++) {
-							figs[i].inst.alg =
-								ti[i].alg;
-							figs[i].inst.use_bulk =
-								ti[i].bulk;
+							figs[i].inst =
+								ti[i].spec;
 							figs[i].ns = 1000.0;
 						}
 						figs[d ? b : 0].ns = 1.0;
 						if (cryptarch_profile_add(
-							    p, ciphers[c], m, d,
-							    k, cl, figs, i))
+							    p, name, d, k, cl,
+							    figs, i))
 							test_fail("profile");
 					}
 			text = p ? cryptarch_profile_format(p, NULL) : NULL;
@@ -416,11 +415,9 @@ static size_t check_split(const char *dir)
 			free(text);
 			setenv("CRYPTARCH_PROFILE", path, 1);
 			cryptarch_profile_reload();
-			snprintf(name, sizeof(name), "%s(%s)",
-				 test_mode_names[m], ciphers[c]);
 			/* is it split? */
 			t = open_for(&ti[0], name, 0);
-			kl = m == CRYPTARCH_MODE_XTS ? 32 : 16;
+			kl = m == TEST_MODE_XTS ? 32 : 16;
 			test_random_key(&rng, m, key, kl);
 			if (t && !cryptarch_skcipher_setkey(t, key, kl) &&
 			    cryptarch_skcipher_nimpl(t) != 2)
@@ -479,17 +476,17 @@ int main(void)
 	check_memzero();
 	nc = test_ciphers(ciphers, 16);
 	for (c = 0; c < nc; c++) {
-		for (m = 0; m < CRYPTARCH_MODE_COUNT; m++) {
+		for (m = 0; m < TEST_MODE_COUNT; m++) {
 			n = test_instances(ciphers[c], m, &ti, NULL);
 			for (i = 0; i < n; i++, tested++)
 				check_instance(&ti[i], NULL);
 			free(ti);
 		}
 	}
-	n = cryptarch_alg_count();
+	n = cryptarch_driver_count();
 	for (i = 0; i < n; i++)
-		if (cryptarch_alg_available(cryptarch_alg_at(i)))
-			check_cipher(cryptarch_alg_at(i));
+		if (cryptarch_driver_available(cryptarch_driver_at(i)))
+			check_cipher(cryptarch_driver_at(i));
 	printf("%zu instances checked\n", tested);
 	{
 		const char *tmp = getenv("TMPDIR");

@@ -3,10 +3,12 @@
  * util.c - helpers shared by the test programs (see util.h): failure
  * accounting, hex, the xoshiro256** PRNG with splitmix64 seeding (Blackman
  * and Vigna, "Scrambled linear pseudorandom number generators", 2018), the
- * registry's list of skcipher instances, and split calls. Test code only;
- * nothing here is constant-time.
+ * registry's list of skcipher instances (specs of the four modes'
+ * templates over each driver), and split calls. Test code only; nothing
+ * here is constant-time.
  */
 #define _DEFAULT_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +21,7 @@
 unsigned long test_failures;
 
 /* see util.h */
-const char *const test_mode_names[CRYPTARCH_MODE_COUNT] = {
+const char *const test_mode_names[TEST_MODE_COUNT] = {
 	"ecb",
 	"cbc",
 	"ctr",
@@ -236,71 +238,107 @@ int test_mode_id(const char *name)
 {
 	int m;
 
-	for (m = 0; m < CRYPTARCH_MODE_COUNT; m++)
+	for (m = 0; m < TEST_MODE_COUNT; m++)
 		if (strcmp(name, test_mode_names[m]) == 0)
 			return m;
 	return -1;
 }
 
+/* see util.h */
+const struct cryptarch_template *test_template(int mode)
+{
+	static int reported[TEST_MODE_COUNT];
+	const struct cryptarch_template *t;
+
+	if (mode < 0 || mode >= TEST_MODE_COUNT)
+		return NULL;
+	t = cryptarch_template_find(test_mode_names[mode],
+				    strlen(test_mode_names[mode]));
+	if (!t && !reported[mode]) {
+		reported[mode] = 1;
+		test_fail("the template %s is not registered",
+			  test_mode_names[mode]);
+	}
+	return t;
+}
+
+/* see util.h */
+int test_inst_make(struct test_inst *ti, int mode,
+		   const struct cryptarch_driver *drv, int hooked)
+{
+	const struct cryptarch_template *t = test_template(mode);
+
+	memset(ti, 0, sizeof(*ti));
+	if (!t || (hooked && !cryptarch_driver_hook(drv, t)))
+		return -ENOENT;
+	if (cryptarch_spec_over(&ti->spec, t, drv, hooked))
+		return -ENOENT;
+	ti->drv = drv;
+	ti->tmpl = t;
+	ti->mode = mode;
+	ti->hooked = hooked;
+	cryptarch_spec_name(&ti->spec, ti->name, sizeof(ti->name));
+	return 0;
+}
+
 /* --driver: the name, and its registry entry. */
 static const char *only_driver;
-static const struct cryptarch_alg *only_alg;
+static const struct cryptarch_driver *only_drv;
 
-static void note_unavailable(const struct cryptarch_alg *alg)
+static void note_unavailable(const struct cryptarch_driver *drv)
 {
-	/* Print each unavailable implementation once per program. */
-	static const struct cryptarch_alg *seen[64];
+	/* Print each unavailable driver once per program. */
+	static const struct cryptarch_driver *seen[64];
 	static size_t nseen;
 	size_t i;
 
 	for (i = 0; i < nseen; i++)
-		if (seen[i] == alg)
+		if (seen[i] == drv)
 			return;
 	if (nseen < 64)
-		seen[nseen++] = alg;
+		seen[nseen++] = drv;
 	printf("SKIP: %s is not available on this CPU (or masked by "
 	       "CRYPTARCH_DISABLE); not tested\n",
-	       alg->driver);
+	       drv->name);
 }
 
 /* see util.h */
 size_t test_instances(const char *cipher, int mode, struct test_inst **out,
 		      size_t *unavail)
 {
-	size_t n = cryptarch_alg_count(), i, k = 0;
+	size_t n = cryptarch_driver_count(), i, k = 0;
 	struct test_inst *v = calloc(2 * n + 1, sizeof(*v));
+	int hooked;
 
 	if (!v) {
 		fputs("out of memory\n", stderr);
 		exit(2);
 	}
-	for (i = 0; i < n; i++) {
-		const struct cryptarch_alg *alg = cryptarch_alg_at(i);
+	for (i = 0; i < n && test_template(mode); i++) {
+		const struct cryptarch_driver *drv = cryptarch_driver_at(i);
 
-		if (cipher && strcmp(alg->name, cipher) != 0)
+		if (cipher && strcmp(drv->alg->name, cipher) != 0)
 			continue;
-		if (!test_selected(alg) &&
-		    !(only_alg && alg == test_reference(alg->name) &&
-		      strcmp(alg->name, only_alg->name) == 0))
+		if (!test_selected(drv) &&
+		    !(only_drv && drv == test_reference(drv->alg->name) &&
+		      strcmp(drv->alg->name, only_drv->alg->name) == 0))
 			continue;
-		if (!cryptarch_alg_available(alg)) {
-			note_unavailable(alg);
+		if (!cryptarch_driver_available(drv)) {
+			note_unavailable(drv);
 			if (unavail)
 				(*unavail)++;
 			continue;
 		}
-		v[k].alg = alg;
-		v[k].mode = mode;
-		v[k].bulk = 0;
-		snprintf(v[k].name, sizeof(v[k].name), "%s(%s)",
-			 test_mode_names[mode], alg->driver);
-		k++;
-		if (cryptarch_alg_has_bulk(alg, (enum cryptarch_mode_id)mode)) {
-			v[k].alg = alg;
-			v[k].mode = mode;
-			v[k].bulk = 1;
-			snprintf(v[k].name, sizeof(v[k].name), "%s-%s",
-				 test_mode_names[mode], alg->driver);
+		for (hooked = 0; hooked <= 1; hooked++) {
+			if (hooked &&
+			    !cryptarch_driver_hook(drv, test_template(mode)))
+				continue;
+			if (test_inst_make(&v[k], mode, drv, hooked)) {
+				test_fail("%s over %s%s: no instance",
+					  test_mode_names[mode], drv->name,
+					  hooked ? " (hooked)" : "");
+				continue;
+			}
 			k++;
 		}
 	}
@@ -311,10 +349,10 @@ size_t test_instances(const char *cipher, int mode, struct test_inst **out,
 /* see util.h */
 size_t test_ciphers(const char **names, size_t max)
 {
-	size_t n = cryptarch_alg_count(), i, j, k = 0;
+	size_t n = cryptarch_driver_count(), i, j, k = 0;
 
 	for (i = 0; i < n; i++) {
-		const char *name = cryptarch_alg_at(i)->name;
+		const char *name = cryptarch_driver_at(i)->alg->name;
 
 		for (j = 0; j < k; j++)
 			if (strcmp(names[j], name) == 0)
@@ -326,12 +364,18 @@ size_t test_ciphers(const char **names, size_t max)
 }
 
 /* see util.h */
-const struct cryptarch_alg *test_reference(const char *cipher)
+const struct cryptarch_driver *test_driver(const char *name)
+{
+	return cryptarch_driver_find(name, strlen(name));
+}
+
+/* see util.h */
+const struct cryptarch_driver *test_reference(const char *cipher)
 {
 	char driver[64];
 
 	snprintf(driver, sizeof(driver), "%s-generic", cipher);
-	return cryptarch_alg_find(driver);
+	return test_driver(driver);
 }
 
 /* see util.h */
@@ -372,7 +416,7 @@ int test_crypt_split(cryptarch_skcipher *t, int mode, int enc,
 	size_t done = 0, chunk;
 	int rc;
 
-	if (mode == CRYPTARCH_MODE_XTS)
+	if (mode == TEST_MODE_XTS)
 		return test_crypt(t, enc, src, dst, len, iv);
 	while (done < len) {
 		size_t left = len - done, blocks = left / 16;
@@ -388,8 +432,8 @@ int test_crypt_split(cryptarch_skcipher *t, int mode, int enc,
 			chunk = 16 *
 				(1 + test_rng_below(r, max < blocks ? max :
 								      blocks));
-			if (mode == CRYPTARCH_MODE_CTR &&
-			    chunk == 16 * blocks && test_rng_below(r, 2))
+			if (mode == TEST_MODE_CTR && chunk == 16 * blocks &&
+			    test_rng_below(r, 2))
 				chunk = left;
 		}
 		rc = test_crypt(t, enc, src + done, dst + done, chunk, iv);
@@ -404,7 +448,7 @@ int test_crypt_split(cryptarch_skcipher *t, int mode, int enc,
 void test_random_key(struct test_rng *r, int mode, uint8_t *key, size_t keylen)
 {
 	test_rng_fill(r, key, keylen);
-	if (mode == CRYPTARCH_MODE_XTS &&
+	if (mode == TEST_MODE_XTS &&
 	    memcmp(key, key + keylen / 2, keylen / 2) == 0)
 		key[keylen / 2] ^= 1;
 }
@@ -412,9 +456,9 @@ void test_random_key(struct test_rng *r, int mode, uint8_t *key, size_t keylen)
 /* see util.h */
 size_t test_valid_len(int mode, size_t len)
 {
-	if (mode == CRYPTARCH_MODE_ECB || mode == CRYPTARCH_MODE_CBC)
+	if (mode == TEST_MODE_ECB || mode == TEST_MODE_CBC)
 		return len & ~(size_t)15;
-	if (mode == CRYPTARCH_MODE_XTS && len < 16)
+	if (mode == TEST_MODE_XTS && len < 16)
 		return 16;
 	return len;
 }
@@ -433,12 +477,12 @@ size_t test_random_len(struct test_rng *r, size_t max)
 }
 
 /* see util.h */
-size_t test_key_sizes(const struct cryptarch_alg *alg, size_t sizes[3])
+size_t test_key_sizes(const struct cryptarch_driver *drv, size_t sizes[3])
 {
 	size_t n = 0, s;
 
 	for (s = 16; s <= 32; s += 8)
-		if (s >= alg->min_keysize && s <= alg->max_keysize)
+		if (s >= drv->alg->min_keysize && s <= drv->alg->max_keysize)
 			sizes[n++] = s;
 	return n;
 }
@@ -457,16 +501,16 @@ void test_ctr_add(uint8_t ctr[16], uint64_t n)
 }
 
 /* see util.h */
-int test_selected(const struct cryptarch_alg *alg)
+int test_selected(const struct cryptarch_driver *drv)
 {
-	return !only_driver || strcmp(alg->driver, only_driver) == 0;
+	return !only_driver || strcmp(drv->name, only_driver) == 0;
 }
 
 /* see util.h */
 void test_mask_all(int *argc, char ***argv)
 {
 	char buf[1024] = "";
-	const struct cryptarch_alg *alg;
+	const struct cryptarch_driver *drv;
 	size_t i;
 
 	for (;;) {
@@ -482,7 +526,8 @@ void test_mask_all(int *argc, char ***argv)
 		buf[0] = '\0';
 		for (i = 0; cryptarch_cpu_names[i].name; i++) {
 			if (i)
-				strncat(buf, ",", sizeof(buf) - strlen(buf) - 1);
+				strncat(buf, ",",
+					sizeof(buf) - strlen(buf) - 1);
 			strncat(buf, cryptarch_cpu_names[i].name,
 				sizeof(buf) - strlen(buf) - 1);
 		}
@@ -494,16 +539,17 @@ void test_mask_all(int *argc, char ***argv)
 	}
 	if (!only_driver)
 		return;
-	alg = cryptarch_alg_find(only_driver);
-	only_alg = alg;
-	if (!alg) {
+	drv = test_driver(only_driver);
+	only_drv = drv;
+	if (!drv) {
 		fprintf(stderr, "--driver %s: no such driver is registered\n",
 			only_driver);
 		exit(2);
 	}
-	if (!cryptarch_alg_available(alg)) {
+	if (!cryptarch_driver_available(drv)) {
 		printf("SKIP: %s is not available on this CPU (or masked by "
-		       "CRYPTARCH_DISABLE)\n", only_driver);
+		       "CRYPTARCH_DISABLE)\n",
+		       only_driver);
 		exit(TEST_SKIP);
 	}
 	printf("driver %s only\n", only_driver);

@@ -3,12 +3,15 @@
  * util.h - helpers shared by the test programs: failure accounting and
  * hex dumps; a small deterministic PRNG (xoshiro256** seeded through
  * splitmix64, Blackman and Vigna) whose seed is printed and can be set with
- * the environment variable CRYPTARCH_TEST_SEED; the list of skcipher
- * instances of every registered implementation ("<mode>(<driver>)" and,
- * where the driver has a bulk function for the mode, "<mode>-<driver>"),
- * so that each test loops over the registry instead of naming drivers; and
- * calls that split one request into several. Test code only: nothing here
- * is constant-time or meant for keys outside the tests.
+ * the environment variable CRYPTARCH_TEST_SEED; the four modes the tests
+ * exercise (ecb, cbc, ctr, xts: a test-local enum, each mode's template
+ * found in the registry by its name); the list of skcipher instances of
+ * every registered driver ("<mode>(<driver>)" and, where the driver has a
+ * hook for the mode's template, "<mode>-<driver>"), built as specs
+ * (src/core/spec.h), so that each test loops over the registry instead of
+ * naming drivers; and calls that split one request into several. Test
+ * code only: nothing here is constant-time or meant for keys outside the
+ * tests.
  */
 #ifndef CRYPTARCH_TEST_UTIL_H
 #define CRYPTARCH_TEST_UTIL_H
@@ -18,7 +21,9 @@
 #include <stdint.h>
 
 #include "cryptarch.h"
+#include "desc.h"
 #include "registry.h"
+#include "spec.h"
 
 /* Exit status that ctest reports as skipped (SKIP_RETURN_CODE). */
 #define TEST_SKIP 77
@@ -66,32 +71,58 @@ uint64_t test_seed(const char *prog, uint64_t def);
 /* A positive count from the environment variable NAME, else DEF. */
 unsigned long test_env_count(const char *name, unsigned long def);
 
-/* Mode names in enum cryptarch_mode_id order, and the reverse (-1). */
-extern const char *const test_mode_names[CRYPTARCH_MODE_COUNT];
-int test_mode_id(const char *name);
-
-/* One skcipher instance of a registered implementation. */
-struct test_inst {
-	const struct cryptarch_alg *alg;
-	int mode; /* enum cryptarch_mode_id */
-	int bulk; /* 1: "<mode>-<driver>", 0: "<mode>(<driver>)" */
-	char name[96];
+/*
+ * The modes the tests exercise. The library has no enum of modes: each is
+ * the template of that name in the registry (test_template()); this enum
+ * only numbers them for the tests' own tables and loops.
+ */
+enum test_mode {
+	TEST_MODE_ECB,
+	TEST_MODE_CBC,
+	TEST_MODE_CTR,
+	TEST_MODE_XTS,
+	TEST_MODE_COUNT,
 };
 
+/* Mode names in enum test_mode order, and the reverse (-1). */
+extern const char *const test_mode_names[TEST_MODE_COUNT];
+int test_mode_id(const char *name);
+/* The registered template of MODE (cryptarch_template_find() on its
+ * name), or NULL after test_fail() (once per mode and program) if the
+ * registry has none. */
+const struct cryptarch_template *test_template(int mode);
+
+/* One skcipher instance of a registered driver. */
+struct test_inst {
+	const struct cryptarch_driver *drv;
+	const struct cryptarch_template *tmpl;
+	int mode;   /* enum test_mode */
+	int hooked; /* 1: "<mode>-<driver>", 0: "<mode>(<driver>)" */
+	struct cryptarch_spec spec; /* cryptarch_spec_over(tmpl, drv, hooked) */
+	char name[96];		    /* cryptarch_spec_name() */
+};
+
+/* Fill *TI with the instance of MODE over DRV, hooked or not: 0, or
+ * -ENOENT (no such template, or no hook for it). */
+int test_inst_make(struct test_inst *ti, int mode,
+		   const struct cryptarch_driver *drv, int hooked);
+
 /*
- * The instances for MODE of every registered implementation of CIPHER
+ * The instances for MODE of every registered driver of cipher CIPHER
  * (NULL: of every cipher) that is available on this CPU (after
- * CRYPTARCH_DISABLE), in registry order, template before bulk. *OUT is
- * malloc()ed (free it). Implementations that are not available are counted
- * in *UNAVAIL (may be NULL) and printed once per program.
+ * CRYPTARCH_DISABLE), in registry order, template before hooked. *OUT is
+ * malloc()ed (free it). Drivers that are not available are counted in
+ * *UNAVAIL (may be NULL) and printed once per program.
  */
 size_t test_instances(const char *cipher, int mode, struct test_inst **out,
 		      size_t *unavail);
 /* The distinct cipher names of the registry, in order of first appearance;
  * returns the count (at most MAX). */
 size_t test_ciphers(const char **names, size_t max);
-/* The registered implementation "<cipher>-generic" or NULL. */
-const struct cryptarch_alg *test_reference(const char *cipher);
+/* The registered driver "<cipher>-generic" or NULL. */
+const struct cryptarch_driver *test_reference(const char *cipher);
+/* The registered driver named NAME, or NULL. */
+const struct cryptarch_driver *test_driver(const char *name);
 
 /* Open INST with CRYPTARCH_ALLOW_VARIABLE_TIME | FLAGS; on failure record
  * it and return NULL. Also checks cryptarch_skcipher_driver(). */
@@ -118,9 +149,9 @@ void test_random_key(struct test_rng *r, int mode, uint8_t *key, size_t keylen);
 size_t test_valid_len(int mode, size_t len);
 /* A random length: often small, sometimes up to MAX. */
 size_t test_random_len(struct test_rng *r, size_t max);
-/* The cipher key sizes of ALG among 16, 24, 32, into SIZES; returns the
- * count. */
-size_t test_key_sizes(const struct cryptarch_alg *alg, size_t sizes[3]);
+/* The cipher key sizes of DRV's algorithm among 16, 24, 32, into SIZES;
+ * returns the count. */
+size_t test_key_sizes(const struct cryptarch_driver *drv, size_t sizes[3]);
 
 /* Add N to a 16-byte big-endian counter (mod 2^128). */
 void test_ctr_add(uint8_t ctr[16], uint64_t n);
@@ -137,7 +168,7 @@ void test_ctr_add(uint8_t ctr[16], uint64_t n);
  *                  and 2 if no such driver is registered.
  */
 void test_mask_all(int *argc, char ***argv);
-/* 1 if ALG is to be tested under --driver (always without it). */
-int test_selected(const struct cryptarch_alg *alg);
+/* 1 if DRV is to be tested under --driver (always without it). */
+int test_selected(const struct cryptarch_driver *drv);
 
 #endif /* CRYPTARCH_TEST_UTIL_H */

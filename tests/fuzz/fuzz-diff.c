@@ -2,7 +2,7 @@
 /*
  * fuzz-diff.c - differential libFuzzer harness: every implementation of a
  * cipher that can run here, through every instance of a mode (the template
- * "<mode>(<driver>)" and, where the driver has bulk code for the mode,
+ * "<mode>(<driver>)" and, where the driver has a hook for the template,
  * "<mode>-<driver>"), on the same key, iv and input; all must agree on the
  * output and on the iv they hand back, and decryption must give the input
  * back. Input layout:
@@ -27,7 +27,7 @@
 #define MAX_INST 64
 
 struct inst {
-	const struct cryptarch_alg *alg;
+	const struct cryptarch_driver *drv;
 	char name[96];
 };
 
@@ -36,8 +36,8 @@ static size_t cipher_names(const char **names, size_t max)
 {
 	size_t i, j, n = 0;
 
-	for (i = 0; i < cryptarch_alg_count(); i++) {
-		const char *c = cryptarch_alg_at(i)->name;
+	for (i = 0; i < cryptarch_driver_count(); i++) {
+		const char *c = cryptarch_driver_at(i)->alg->name;
 
 		for (j = 0; j < n && strcmp(names[j], c); j++)
 			;
@@ -102,6 +102,7 @@ static uint8_t *run(const char *name, int enc, const uint8_t *key,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const size_t sizes[3] = { 16, 24, 32 };
+	const struct cryptarch_template *tmpl;
 	const char *ciphers[8];
 	struct inst v[MAX_INST];
 	const uint8_t *key, *iv, *in;
@@ -116,7 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	mode = data[1] & 3;
 	inplace = !!(data[1] & 4);
-	keylen = sizes[data[2] % 3] * (mode == CRYPTARCH_MODE_XTS ? 2 : 1);
+	keylen = sizes[data[2] % 3] * (mode == FUZZ_MODE_XTS ? 2 : 1);
 	if (size < 4 + keylen + 16)
 		return 0;
 	key = data + 4;
@@ -125,28 +126,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	len = size - 4 - keylen - 16;
 	if (len > MAX_DATA)
 		len = MAX_DATA;
-	if (mode <= CRYPTARCH_MODE_CBC)
+	if (mode <= FUZZ_MODE_CBC)
 		len -= len % 16;
-	if (mode == CRYPTARCH_MODE_XTS && len < 16)
+	if (mode == FUZZ_MODE_XTS && len < 16)
 		return 0;
-	cut = (data[1] & 8) && mode != CRYPTARCH_MODE_XTS ?
-		      (size_t)data[3] * 16 :
-		      0;
+	cut = (data[1] & 8) && mode != FUZZ_MODE_XTS ? (size_t)data[3] * 16 : 0;
 
-	for (i = 0; i < cryptarch_alg_count() && n + 2 <= MAX_INST; i++) {
-		const struct cryptarch_alg *alg = cryptarch_alg_at(i);
+	tmpl = fuzz_template(mode);
+	for (i = 0; i < cryptarch_driver_count() && n + 2 <= MAX_INST; i++) {
+		const struct cryptarch_driver *drv = cryptarch_driver_at(i);
+		struct cryptarch_spec s;
+		int hooked;
 
-		if (strcmp(alg->name, ciphers[data[0] % nc]) ||
-		    !cryptarch_alg_available(alg) ||
-		    !fuzz_keylen_ok(alg, sizes[data[2] % 3]))
+		if (strcmp(drv->alg->name, ciphers[data[0] % nc]) ||
+		    !cryptarch_driver_available(drv) ||
+		    !fuzz_keylen_ok(drv, sizes[data[2] % 3]))
 			continue;
-		v[n].alg = alg;
-		snprintf(v[n++].name, sizeof(v[0].name), "%s(%s)",
-			 fuzz_modes[mode], alg->driver);
-		if (cryptarch_alg_has_bulk(alg, (enum cryptarch_mode_id)mode)) {
-			v[n].alg = alg;
-			snprintf(v[n++].name, sizeof(v[0].name), "%s-%s",
-				 fuzz_modes[mode], alg->driver);
+		/* the template's instance, and the hooked one if any */
+		for (hooked = 0; hooked <= 1; hooked++) {
+			if (cryptarch_spec_over(&s, tmpl, drv, hooked)) {
+				FUZZ_CHECK(hooked, "no instance %s(%s)",
+					   fuzz_modes[mode], drv->name);
+				continue;
+			}
+			v[n].drv = drv;
+			cryptarch_spec_name(&s, v[n++].name, sizeof(v[0].name));
 		}
 	}
 	if (!n)
@@ -175,8 +179,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   v[i].name, len, cut, inplace);
 		/* cbc decryption hands back the last ciphertext block, as
 		 * encryption does; ctr the same counter; xts the iv. */
-		FUZZ_CHECK(mode == CRYPTARCH_MODE_ECB ||
-				   memcmp(ivx, ivref, 16) == 0,
+		FUZZ_CHECK(mode == FUZZ_MODE_ECB || memcmp(ivx, ivref, 16) == 0,
 			   "%s: decryption returns another iv than "
 			   "encryption",
 			   v[i].name);

@@ -5,24 +5,31 @@
  * the name: the bytes up to the end of the input or the first NUL, cut at
  * 255 (names longer than the parser's limit of 127 must be refused).
  * Checks, each an abort (a crash for libFuzzer) when broken:
- *   - cryptarch_parse_name() returns 0 or -EINVAL, and on success the
- *     inner name is a proper part of the name;
+ *   - cryptarch_name_parse() returns 0 or -EINVAL, and on success the
+ *     name is 1 to 127 bytes and its parse tree is sane: every word a
+ *     non-empty part of the name, the root the first, arguments after
+ *     their template and within the node count;
  *   - cryptarch_skcipher_new() and cryptarch_cipher_new() return 0,
  *     -EINVAL or -ENOENT, leave the handle NULL on error, and -EINVAL
  *     exactly when the parser refuses the name;
- *   - a handle that opens has a driver name that opens the same instance
- *     again under the same flags, refuses work before a key (-ENOKEY),
+ *   - a handle that opens has a driver name that resolves to that
+ *     instance exactly (cryptarch_lookup()) and opens again under the
+ *     same flags, refuses work before a key (-ENOKEY),
  *     and after a valid key decrypts what it encrypts;
  *   - a handle is constant-time unless the flags allow variable time;
  *   - a registered driver name that can run here and that the flags
- *     allow always opens as a cipher.
+ *     allow always opens as a cipher; a template name never does.
  * Any crash, leak or undefined behaviour under ASan and UBSan is found by
  * the sanitizers themselves. Test code, not constant-time.
  */
 #include <errno.h>
 #include <string.h>
 
+#include "eligible.h"
 #include "fuzz.h"
+#include "select.h"
+#include "selftest.h"
+#include "skcipher.h"
 
 #define MAX_NAME 255
 
@@ -30,10 +37,12 @@ static void check_skcipher(const char *name, unsigned flags, int parsed)
 {
 	uint8_t key[64], iv[16], iv2[16], pt[48], ct[48], back[48];
 	cryptarch_skcipher *t = (cryptarch_skcipher *)&t, *again;
-	struct cryptarch_choice c;
+	static struct cryptarch_plan plan;
+	char prio[CRYPTARCH_NAME_MAX + 1];
 	const char *drv;
+	unsigned min, max;
 	size_t keylen;
-	int err, mode;
+	int err;
 
 	err = cryptarch_skcipher_new(&t, name, flags);
 	FUZZ_CHECK(err == 0 || err == -EINVAL || err == -ENOENT,
@@ -50,23 +59,25 @@ static void check_skcipher(const char *name, unsigned flags, int parsed)
 	drv = cryptarch_skcipher_driver(t);
 	FUZZ_CHECK(drv && *drv, "skcipher %s: no driver name", name);
 	/* The driver name resolves to the same instance. */
-	err = cryptarch_lookup(drv, flags, 1, &c);
-	FUZZ_CHECK(err == 0 && strcmp(c.driver, drv) == 0,
+	err = cryptarch_lookup(drv, &cryptarch_type_skcipher, flags, &plan);
+	if (!err)
+		cryptarch_spec_name(&plan.prio, prio, sizeof(prio));
+	FUZZ_CHECK(err == 0 && plan.exact && strcmp(prio, drv) == 0,
 		   "%s chose %s, which does not resolve to itself (%d)", name,
 		   drv, err);
 	FUZZ_CHECK((flags & CRYPTARCH_ALLOW_VARIABLE_TIME) ||
-			   (c.alg->flags & CRYPTARCH_ALG_CONSTANT_TIME),
+			   cryptarch_spec_constant_time(&plan.prio),
 		   "%s chose the variable-time %s without the flag", name, drv);
 	err = cryptarch_skcipher_new(&again, drv, flags);
 	FUZZ_CHECK(err == 0, "the driver name %s does not open (%d)", drv, err);
 	cryptarch_skcipher_free(again);
 
-	mode = c.mode;
 	memset(iv, 0xa5, sizeof(iv));
 	memset(pt, 0x3c, sizeof(pt));
 	FUZZ_CHECK(cryptarch_skcipher_encrypt(t, pt, ct, 16, iv) == -ENOKEY,
 		   "%s encrypts without a key", drv);
-	keylen = c.alg->min_keysize * (mode == CRYPTARCH_MODE_XTS ? 2 : 1);
+	cryptarch_spec_keysizes(&plan.prio, &min, &max);
+	keylen = (size_t)min * cryptarch_spec_nkeys(&plan.prio);
 	for (size_t i = 0; i < keylen; i++)
 		key[i] = (uint8_t)(i * 7 + 1);
 	err = cryptarch_skcipher_setkey(t, key, keylen);
@@ -80,11 +91,11 @@ static void check_skcipher(const char *name, unsigned flags, int parsed)
 	cryptarch_skcipher_free(t);
 }
 
-static void check_cipher(const char *name, unsigned flags, int parsed, int mode)
+static void check_cipher(const char *name, unsigned flags, int parsed, int tmpl)
 {
 	uint8_t key[32], pt[16], ct[16], back[16];
 	cryptarch_cipher *t = (cryptarch_cipher *)&t;
-	const struct cryptarch_alg *alg;
+	const struct cryptarch_driver *d;
 	const char *drv;
 	int err;
 
@@ -94,9 +105,9 @@ static void check_cipher(const char *name, unsigned flags, int parsed, int mode)
 	FUZZ_CHECK((err == -EINVAL) == !parsed,
 		   "cipher_new(\"%s\") = %d, parser says %d", name, err,
 		   parsed);
-	alg = cryptarch_alg_find(name);
-	if (alg && cryptarch_alg_verdict(alg, flags) == CRYPTARCH_ELIGIBLE &&
-	    cryptarch_alg_selftest(alg) == CRYPTARCH_SELFTEST_PASSED)
+	d = cryptarch_driver_find(name, strlen(name));
+	if (d && cryptarch_driver_verdict(d, flags) == CRYPTARCH_ELIGIBLE &&
+	    cryptarch_driver_selftest(d) == CRYPTARCH_SELFTEST_PASSED)
 		FUZZ_CHECK(err == 0,
 			   "driver %s is eligible but cipher_new = "
 			   "%d",
@@ -105,19 +116,19 @@ static void check_cipher(const char *name, unsigned flags, int parsed, int mode)
 		FUZZ_CHECK(t == NULL, "cipher_new failed but set *tfm");
 		return;
 	}
-	FUZZ_CHECK(mode < 0, "cipher_new accepted the mode name %s", name);
+	FUZZ_CHECK(!tmpl, "cipher_new accepted the template name %s", name);
 	drv = cryptarch_cipher_driver(t);
 	FUZZ_CHECK(drv && *drv, "cipher %s: no driver name", name);
-	alg = cryptarch_alg_find(drv);
-	FUZZ_CHECK(alg, "cipher %s: driver %s is not registered", name, drv);
+	d = cryptarch_driver_find(drv, strlen(drv));
+	FUZZ_CHECK(d, "cipher %s: driver %s is not registered", name, drv);
 	FUZZ_CHECK((flags & CRYPTARCH_ALLOW_VARIABLE_TIME) ||
-			   (alg->flags & CRYPTARCH_ALG_CONSTANT_TIME),
+			   (d->flags & CRYPTARCH_DRV_CONSTANT_TIME),
 		   "%s chose the variable-time %s without the flag", name, drv);
 	memset(pt, 0x5a, sizeof(pt));
 	FUZZ_CHECK(cryptarch_cipher_encrypt(t, ct, pt) == -ENOKEY,
 		   "%s encrypts without a key", drv);
 	memset(key, 0x11, sizeof(key));
-	err = cryptarch_cipher_setkey(t, key, alg->max_keysize);
+	err = cryptarch_cipher_setkey(t, key, d->alg->max_keysize);
 	FUZZ_CHECK(err == 0, "%s: setkey = %d", drv, err);
 	FUZZ_CHECK(cryptarch_cipher_encrypt(t, ct, pt) == 0 &&
 			   cryptarch_cipher_decrypt(t, back, ct) == 0 &&
@@ -126,13 +137,46 @@ static void check_cipher(const char *name, unsigned flags, int parsed, int mode)
 	cryptarch_cipher_free(t);
 }
 
+/* Abort unless NM, parsed from a name of N bytes, is a sane tree. */
+static void check_tree(const struct cryptarch_name *nm, size_t n)
+{
+	unsigned i, j;
+
+	FUZZ_CHECK(nm->n >= 1 && nm->n <= CRYPTARCH_SPEC_NODES,
+		   "name_parse(\"%s\"): %u nodes", nm->s, nm->n);
+	FUZZ_CHECK(nm->node[0].off == 0, "name_parse(\"%s\"): root at %u",
+		   nm->s, nm->node[0].off);
+	for (i = 0; i < nm->n; i++) {
+		const struct cryptarch_name_node *nd = &nm->node[i];
+
+		FUZZ_CHECK(nd->len >= 1 && (size_t)nd->off + nd->len <= n &&
+				   (nd->len < n || i == 0),
+			   "name_parse(\"%s\"): node %u is bytes %u+%u", nm->s,
+			   i, nd->off, nd->len);
+		FUZZ_CHECK(nd->narg <= CRYPTARCH_MAX_ARGS,
+			   "name_parse(\"%s\"): node %u has %u arguments",
+			   nm->s, i, nd->narg);
+		for (j = 0; j < nd->narg; j++)
+			FUZZ_CHECK(nd->arg[j] > i && nd->arg[j] < nm->n &&
+					   nm->node[nd->arg[j]].off >
+						   nd->off + nd->len,
+				   "name_parse(\"%s\"): node %u argument %u "
+				   "is node %u",
+				   nm->s, i, j, nd->arg[j]);
+	}
+	FUZZ_CHECK((nm->node[0].narg == 0) == (nm->node[0].len == n),
+		   "name_parse(\"%s\"): root word of %u bytes, %u arguments",
+		   nm->s, nm->node[0].len, nm->node[0].narg);
+}
+
 /* see fuzz.h */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char name[MAX_NAME + 1], inner[MAX_NAME + 1];
+	static struct cryptarch_name nm;
+	char name[MAX_NAME + 1];
 	unsigned flags;
 	size_t n;
-	int mode = -2, parsed;
+	int parsed;
 
 	if (size < 1)
 		return 0;
@@ -142,23 +186,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	name[n] = '\0';
 	n = strlen(name);
 
-	parsed = cryptarch_parse_name(name, &mode, inner, sizeof(inner));
-	FUZZ_CHECK(parsed == 0 || parsed == -EINVAL, "parse_name(\"%s\") = %d",
+	parsed = cryptarch_name_parse(name, &nm);
+	FUZZ_CHECK(parsed == 0 || parsed == -EINVAL, "name_parse(\"%s\") = %d",
 		   name, parsed);
 	if (parsed == 0) {
 		FUZZ_CHECK(n >= 1 && n <= 127,
-			   "parse_name accepted a name "
+			   "name_parse accepted a name "
 			   "of %zu bytes",
 			   n);
-		FUZZ_CHECK(strlen(inner) >= 1 && strlen(inner) <= n,
-			   "parse_name(\"%s\"): inner \"%s\"", name, inner);
-		FUZZ_CHECK(mode >= -1 && mode <= CRYPTARCH_MODE_COUNT,
-			   "parse_name(\"%s\"): mode %d", name, mode);
-		FUZZ_CHECK((mode == -1) == (strlen(inner) == n),
-			   "parse_name(\"%s\"): mode %d, inner \"%s\"", name,
-			   mode, inner);
+		FUZZ_CHECK(strcmp(nm.s, name) == 0,
+			   "name_parse(\"%s\"): the copy is \"%s\"", name,
+			   nm.s);
+		check_tree(&nm, n);
 	}
 	check_skcipher(name, flags, parsed == 0);
-	check_cipher(name, flags, parsed == 0, parsed == 0 ? mode : -1);
+	check_cipher(name, flags, parsed == 0,
+		     parsed == 0 && nm.node[0].narg > 0);
 	return 0;
 }

@@ -41,7 +41,7 @@ static int all_zero(const void *p, size_t n)
 
 /* The single-block path; the ciphertext goes to OUT when the key is valid.
  * Returns 1 if it was. */
-static int check_cipher(const struct cryptarch_alg *alg, const uint8_t *key,
+static int check_cipher(const struct cryptarch_driver *drv, const uint8_t *key,
 			size_t keylen, int prekey, const uint8_t pt[16],
 			uint8_t out[16])
 {
@@ -49,41 +49,41 @@ static int check_cipher(const struct cryptarch_alg *alg, const uint8_t *key,
 	cryptarch_cipher *t;
 	const void *ctx;
 	size_t ctxsize;
-	int err, valid = fuzz_keylen_ok(alg, keylen);
+	int err, valid = fuzz_keylen_ok(drv, keylen);
 
-	err = cryptarch_cipher_new(&t, alg->driver,
+	err = cryptarch_cipher_new(&t, drv->name,
 				   CRYPTARCH_ALLOW_VARIABLE_TIME);
-	FUZZ_CHECK(err == 0, "%s: cipher_new = %d", alg->driver, err);
+	FUZZ_CHECK(err == 0, "%s: cipher_new = %d", drv->name, err);
 	if (prekey) {
 		memset(good, 0x77, sizeof(good));
-		err = cryptarch_cipher_setkey(t, good, alg->min_keysize);
-		FUZZ_CHECK(err == 0, "%s: valid setkey = %d", alg->driver, err);
+		err = cryptarch_cipher_setkey(t, good, drv->alg->min_keysize);
+		FUZZ_CHECK(err == 0, "%s: valid setkey = %d", drv->name, err);
 	}
 	err = cryptarch_cipher_setkey(t, key, keylen);
 	FUZZ_CHECK(err == (valid ? 0 : -EINVAL), "%s: setkey(%zu bytes) = %d",
-		   alg->driver, keylen, err);
+		   drv->name, keylen, err);
 	if (!valid) {
 		FUZZ_CHECK(cryptarch_cipher_encrypt(t, out, pt) == -ENOKEY,
 			   "%s: a refused key left the handle keyed",
-			   alg->driver);
+			   drv->name);
 		ctx = cryptarch_cipher_ctx(t, &ctxsize);
 		FUZZ_CHECK(all_zero(ctx, ctxsize),
-			   "%s: a refused key left key material", alg->driver);
+			   "%s: a refused key left key material", drv->name);
 		cryptarch_cipher_free(t);
 		return 0;
 	}
 	err = cryptarch_cipher_encrypt(t, out, pt);
-	FUZZ_CHECK(err == 0, "%s: encrypt = %d", alg->driver, err);
+	FUZZ_CHECK(err == 0, "%s: encrypt = %d", drv->name, err);
 	err = cryptarch_cipher_decrypt(t, back, out);
 	FUZZ_CHECK(err == 0 && memcmp(back, pt, 16) == 0,
 		   "%s: %zu-byte key: decryption does not undo encryption",
-		   alg->driver, keylen);
+		   drv->name, keylen);
 	cryptarch_cipher_free(t);
 	return 1;
 }
 
 /* The xts template over ALG: a double key, the weak-key flag. */
-static void check_xts(const struct cryptarch_alg *alg, const uint8_t *key,
+static void check_xts(const struct cryptarch_driver *drv, const uint8_t *key,
 		      size_t keylen, int weak_flag, const uint8_t pt[16])
 {
 	unsigned flags = CRYPTARCH_ALLOW_VARIABLE_TIME |
@@ -95,9 +95,9 @@ static void check_xts(const struct cryptarch_alg *alg, const uint8_t *key,
 	const void *ctx;
 	int err, valid;
 
-	valid = keylen % 2 == 0 && fuzz_keylen_ok(alg, half) &&
+	valid = keylen % 2 == 0 && fuzz_keylen_ok(drv, half) &&
 		!(weak_flag && memcmp(key, key + half, half) == 0);
-	snprintf(name, sizeof(name), "xts(%s)", alg->driver);
+	snprintf(name, sizeof(name), "xts(%s)", drv->name);
 	err = cryptarch_skcipher_new(&t, name, flags);
 	FUZZ_CHECK(err == 0, "%s: skcipher_new = %d", name, err);
 	err = cryptarch_skcipher_setkey(t, key, keylen);
@@ -148,26 +148,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(key, data + 2, keylen);
 
-	for (i = 0; i < cryptarch_alg_count(); i++) {
-		const struct cryptarch_alg *alg = cryptarch_alg_at(i);
+	for (i = 0; i < cryptarch_driver_count(); i++) {
+		const struct cryptarch_driver *drv = cryptarch_driver_at(i);
 
-		if (!cryptarch_alg_available(alg))
+		if (!cryptarch_driver_available(drv))
 			continue;
-		if (check_cipher(alg, key, keylen, opts & 2, pt, ct)) {
+		if (check_cipher(drv, key, keylen, opts & 2, pt, ct)) {
 			for (j = 0; j < nfirst; j++)
-				if (strcmp(first_name[j], alg->name) == 0)
+				if (strcmp(first_name[j], drv->alg->name) == 0)
 					break;
 			if (j == nfirst && nfirst < 8) {
-				first_name[nfirst] = alg->name;
+				first_name[nfirst] = drv->alg->name;
 				memcpy(first_ct[nfirst++], ct, 16);
 			} else if (j < nfirst) {
 				FUZZ_CHECK(memcmp(first_ct[j], ct, 16) == 0,
 					   "%s disagrees with the first %s "
 					   "implementation on a %zu-byte key",
-					   alg->driver, alg->name, keylen);
+					   drv->name, drv->alg->name, keylen);
 			}
 		}
-		check_xts(alg, key, keylen, opts & 1, pt);
+		check_xts(drv, key, keylen, opts & 1, pt);
 	}
 	free(key);
 	return 0;

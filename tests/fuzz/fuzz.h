@@ -2,8 +2,9 @@
 /*
  * fuzz.h - what the libFuzzer harnesses of tests/fuzz/ share: the entry
  * point's prototype, a check that aborts with a message (libFuzzer then
- * saves the input as a reproducer), and the instance names of the
- * registry. Test code: nothing here is constant-time.
+ * saves the input as a reproducer), and the modes the harnesses run (each
+ * the template of that name in the registry). Test code: nothing here is
+ * constant-time.
  */
 #ifndef CRYPTARCH_FUZZ_H
 #define CRYPTARCH_FUZZ_H
@@ -13,8 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "cryptarch.h"
+#include "desc.h"
 #include "registry.h"
+#include "spec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -29,20 +34,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 		}                                                             \
 	} while (0)
 
-/* "ecb", "cbc", "ctr", "xts", in enum cryptarch_mode_id order. */
-static const char *const fuzz_modes[CRYPTARCH_MODE_COUNT] = {
+/* The modes the harnesses run, numbered for their own use only: the
+ * library knows them as templates, found by name (fuzz_template()). */
+enum fuzz_mode {
+	FUZZ_MODE_ECB,
+	FUZZ_MODE_CBC,
+	FUZZ_MODE_CTR,
+	FUZZ_MODE_XTS,
+	FUZZ_MODE_COUNT,
+};
+
+/* "ecb", "cbc", "ctr", "xts", in enum fuzz_mode order. */
+static const char *const fuzz_modes[FUZZ_MODE_COUNT] = {
 	"ecb",
 	"cbc",
 	"ctr",
 	"xts",
 };
 
-/* 1 if KEYLEN is a key size the cipher defines (16, 24 or 32 bytes)
- * within ALG's range. */
-static inline int fuzz_keylen_ok(const struct cryptarch_alg *alg, size_t keylen)
+/* The registered template of MODE; aborts if there is none. */
+static inline const struct cryptarch_template *fuzz_template(int mode)
 {
-	return keylen >= alg->min_keysize && keylen <= alg->max_keysize &&
-	       keylen % 8 == 0;
+	const struct cryptarch_template *t = cryptarch_template_find(
+		fuzz_modes[mode], strlen(fuzz_modes[mode]));
+
+	FUZZ_CHECK(t, "the template %s is not registered", fuzz_modes[mode]);
+	return t;
+}
+
+/* 1 if KEYLEN is a key size the cipher defines (16, 24 or 32 bytes)
+ * within the range of DRV's algorithm. */
+static inline int fuzz_keylen_ok(const struct cryptarch_driver *drv,
+				 size_t keylen)
+{
+	return keylen >= drv->alg->min_keysize &&
+	       keylen <= drv->alg->max_keysize && keylen % 8 == 0;
 }
 
 #endif /* CRYPTARCH_FUZZ_H */
