@@ -12,14 +12,23 @@
  * "ofb-aes-toy", "ofb(aes-toy)" and "ecb(aes-toy)" resolve; results equal
  * NIST SP 800-38A F.4.1 (OFB-AES128) and the template's own instances over
  * aes-generic and twofish-generic; and the toy driver, at priority 1, is
- * never chosen for a name. Self-contained: links only cryptarch_toy.
+ * never chosen for a name. The toy template "decr" wraps another instance:
+ * decr(ecb(aes)) encrypts as ecb(aes) decrypts (SP 800-38A F.1.2),
+ * decr(decr(cbc(twofish))) is cbc(twofish), decr(xts(aes)) takes xts's key
+ * and tweak, and decr(aes) (a cipher where an skcipher is wanted) is
+ * -ENOENT; a measured profile holds a line for it ("aes decr(ecb(aes))
+ * ...") that parses back to the same entry. Self-contained: links only
+ * cryptarch_toy.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cryptarch.h"
 #include "hex.h"
 #include "registry.h"
+#include "profile.h"
 #include "select.h"
 #include "selftest.h"
 
@@ -118,6 +127,79 @@ int main(void)
 				break;
 			}
 		}
+	/* A template over an instance: decr(X) swaps X's directions. */
+	{
+		static const char *const nest[][2] = {
+			{ "decr(cbc(twofish))", "cbc(twofish)" },
+			{ "decr(decr(ctr(aes)))", "ctr(aes)" },
+			{ "decr(xts(aes-generic))", "xts(aes-generic)" },
+			{ "decr(ecb-aes-generic)", "ecb(aes)" },
+		};
+		uint8_t ecb_ct[64];
+
+		if (cryptarch_unhex(ecb_ct, sizeof(ecb_ct),
+				    "3ad77bb40d7a3660a89ecaf32466ef97f5d3d58503"
+				    "b9699de785895a96fdbaaf43b1cd7f598ece23881b"
+				    "00e3ed0306887b0c785e27e8ad3f8223207104725dd4",
+				    &n))
+			return 2;
+		if (run("decr(ecb(aes))", key, 16, iv, ecb_ct, a, 64, 0) ||
+		    memcmp(a, pt, 64) != 0)
+			fail("SP 800-38A F.1.2 through decr(ecb(aes))", NULL);
+		for (i = 0; i < sizeof(nest) / sizeof(nest[0]); i++) {
+			int d = strncmp(nest[i][0], "decr(decr(", 10) != 0;
+
+			if (run(nest[i][0], key, 32, iv, msg, a, 96, 0) ||
+			    run(nest[i][1], key, 32, iv, msg, b, 96, d) ||
+			    memcmp(a, b, 96) != 0)
+				fail("nested template differs", nest[i][0]);
+		}
+		if (cryptarch_skcipher_new(&t, "decr(aes)",
+					   CRYPTARCH_ALLOW_VARIABLE_TIME) !=
+		    -ENOENT)
+			fail("decr(aes) is not -ENOENT", NULL);
+		if (cryptarch_skcipher_new(&t, "decr(cbc(aes))", 0)) {
+			fail("decr(cbc(aes)) cannot be opened", NULL);
+		} else {
+			printf("decr(cbc(aes)) -> %s\n",
+			       cryptarch_skcipher_driver(t));
+			if (strncmp(cryptarch_skcipher_driver(t), "decr(cbc",
+				    8) != 0)
+				fail("decr(cbc(aes)) is not decr over cbc",
+				     cryptarch_skcipher_driver(t));
+			cryptarch_skcipher_free(t);
+		}
+	}
+	/* A profile line for a nested name: written whole, read back. */
+	{
+		struct cryptarch_profile *p = cryptarch_profile_new(0), *q = NULL;
+		struct cryptarch_profile_fig fig[2];
+		const struct cryptarch_profile_entry *e;
+		char why[256], *text = NULL;
+
+		if (!p || cryptarch_spec_find("decr(ecb-aes-aesni)", 19,
+					      &fig[0].inst) ||
+		    cryptarch_spec_find("decr(ecb(aes-ct64))", 19,
+					&fig[1].inst))
+			fail("profile figures for decr(ecb(aes))", NULL);
+		fig[0].ns = 10;
+		fig[1].ns = 20;
+		if (p && cryptarch_profile_add(p, "decr(ecb(aes))", 1, 0, 1, fig,
+					       2) == 0)
+			text = cryptarch_profile_format(p, NULL);
+		if (!text || !strstr(text, "\naes decr(ecb(aes)) dec 128 large ") ||
+		    cryptarch_profile_parse(text, strlen(text), &q, why,
+					    sizeof(why))) {
+			fail("a profile line for decr(ecb(aes))", why);
+		} else {
+			e = cryptarch_profile_find(q, "decr(ecb(aes))", 1, 0, 1);
+			if (!e || e->nfig != 2)
+				fail("the decr(ecb(aes)) entry read back", NULL);
+		}
+		free(text);
+		cryptarch_profile_free(p);
+		cryptarch_profile_free(q);
+	}
 	/* Priority 1: a name never chooses it. */
 	if (cryptarch_skcipher_new(&t, "ofb(aes)", CRYPTARCH_ALLOW_VARIABLE_TIME)) {
 		fail("ofb(aes) cannot be opened", NULL);

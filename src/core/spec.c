@@ -443,9 +443,31 @@ void cryptarch_spec_keysizes(const struct cryptarch_spec *s, unsigned *min,
 /* see spec.h */
 unsigned cryptarch_spec_ivsize(const struct cryptarch_spec *s)
 {
-	const struct cryptarch_template *t = node_tmpl(s, 0);
+	unsigned i = 0;
+	const struct cryptarch_template *t;
 
-	return t ? t->ivsize : 0;
+	/* a template over an instance with no iv of its own passes the
+	 * caller's on: the instance's */
+	while ((t = node_tmpl(s, i)) != NULL) {
+		if (t->ivsize || t->args[0] == &cryptarch_type_cipher)
+			return t->ivsize;
+		i = s->node[i].arg[0];
+	}
+	return 0;
+}
+
+/* see spec.h */
+unsigned cryptarch_spec_blocksize(const struct cryptarch_spec *s)
+{
+	unsigned i = 0;
+	const struct cryptarch_template *t;
+
+	while ((t = node_tmpl(s, i)) != NULL) {
+		if (t->blocksize)
+			return t->blocksize;
+		i = s->node[i].arg[0];
+	}
+	return node_drv(s, i)->alg->blocksize;
 }
 
 /* see spec.h */

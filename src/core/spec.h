@@ -134,8 +134,12 @@ int cryptarch_spec_constant_time(const struct cryptarch_spec *s);
 unsigned cryptarch_spec_nkeys(const struct cryptarch_spec *s);
 void cryptarch_spec_keysizes(const struct cryptarch_spec *s, unsigned *min,
 			     unsigned *max);
-/* The iv size of the root template (0 for a leaf). */
+/* The iv size of the root template (0 for a leaf); a template over an
+ * instance that states none takes its first argument's. */
 unsigned cryptarch_spec_ivsize(const struct cryptarch_spec *s);
+/* The block size /proc/crypto shows: the first template down the first
+ * argument chain that states one (ctr: 1), else the algorithm's. */
+unsigned cryptarch_spec_blocksize(const struct cryptarch_spec *s);
 
 /* The number of key contexts leaf node I holds: its parent template's
  * nkeys (xts: 2), or 1. */

@@ -228,20 +228,17 @@ static int compare(const struct cryptarch_inst *a,
 static void show(const struct cryptarch_spec *s, cryptarch_field_fn field,
 		 void *arg)
 {
-	const struct cryptarch_template *t = cryptarch_spec_template(s);
 	unsigned min, max, nk = cryptarch_spec_nkeys(s);
 	char v[24];
 
 	cryptarch_spec_keysizes(s, &min, &max);
-	snprintf(v, sizeof(v), "%u",
-		 t->blocksize ? t->blocksize :
-				cryptarch_spec_base(s)->alg->blocksize);
+	snprintf(v, sizeof(v), "%u", cryptarch_spec_blocksize(s));
 	field(arg, "blocksize", v);
 	snprintf(v, sizeof(v), "%u", nk * min);
 	field(arg, "min keysize", v);
 	snprintf(v, sizeof(v), "%u", nk * max);
 	field(arg, "max keysize", v);
-	snprintf(v, sizeof(v), "%u", t->ivsize);
+	snprintf(v, sizeof(v), "%u", cryptarch_spec_ivsize(s));
 	field(arg, "ivsize", v);
 }
 
