@@ -177,16 +177,19 @@ int main(void)
 		const struct cryptarch_profile_entry *e;
 		char why[256], *text = NULL;
 
-		if (!p || cryptarch_spec_find("decr(ecb-aes-aesni)", 19,
+		/* portable drivers: every target has them */
+		if (!p || cryptarch_spec_find("decr(ecb-aes-generic)", 21,
 					      &fig[0].inst) ||
 		    cryptarch_spec_find("decr(ecb(aes-ct64))", 19,
-					&fig[1].inst))
+					&fig[1].inst)) {
 			fail("profile figures for decr(ecb(aes))", NULL);
-		fig[0].ns = 10;
-		fig[1].ns = 20;
-		if (p && cryptarch_profile_add(p, "decr(ecb(aes))", 1, 0, 1, fig,
-					       2) == 0)
-			text = cryptarch_profile_format(p, NULL);
+		} else {
+			fig[0].ns = 10;
+			fig[1].ns = 20;
+			if (cryptarch_profile_add(p, "decr(ecb(aes))", 1, 0, 1,
+						  fig, 2) == 0)
+				text = cryptarch_profile_format(p, NULL);
+		}
 		if (!text || !strstr(text, "\naes decr(ecb(aes)) dec 128 large ") ||
 		    cryptarch_profile_parse(text, strlen(text), &q, why,
 					    sizeof(why))) {
