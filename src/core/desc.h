@@ -213,7 +213,7 @@ struct cryptarch_template {
 	const struct cryptarch_type *type;
 	unsigned nargs;
 	const struct cryptarch_type *args[CRYPTARCH_MAX_ARGS];
-	unsigned nkeys;	    /* cipher keys in the key (1, xts 2) */
+	unsigned nkeys;	    /* cipher keys in the key: 1 or 2 (xts) */
 	unsigned ivsize;    /* bytes; 0: none */
 	unsigned blocksize; /* as /proc/crypto shows it; 0: the cipher's */
 	/* Bytes of the template's own context in an instance (beyond its

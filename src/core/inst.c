@@ -115,7 +115,7 @@ int cryptarch_inst_setkey(const struct cryptarch_inst *in, const uint8_t *key,
 	/* A leaf, or a template over a cipher: NKEYS cipher keys. */
 	a = in->drv->alg;
 	nkeys = in->nkeys ? in->nkeys : 1;
-	if (!key || keylen % nkeys)
+	if (!key || nkeys > 2 || keylen % nkeys)
 		return -EINVAL;
 	part = keylen / nkeys;
 	if (part < a->min_keysize || part > a->max_keysize)
