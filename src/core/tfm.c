@@ -7,6 +7,7 @@
  * when the handle is destroyed.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
@@ -157,6 +158,16 @@ void cryptarch_tfm_destroy(struct cryptarch_tfm *t)
 {
 	cryptarch_ctx_free(t->ctx, t->ctxsize);
 	t->ctx = NULL;
+}
+
+/* see tfm.h */
+void cryptarch_tfm_release(void *handle, size_t size, struct cryptarch_tfm *t)
+{
+	if (!handle)
+		return;
+	cryptarch_tfm_destroy(t);
+	cryptarch_memzero(handle, size);
+	free(handle);
 }
 
 /* see tfm.h */

@@ -68,6 +68,9 @@ int cryptarch_tfm_setkey(struct cryptarch_tfm *t, const uint8_t *key,
 			 size_t keylen) WUR;
 /* Wipe and free the contexts. */
 void cryptarch_tfm_destroy(struct cryptarch_tfm *t);
+/* Free a handle of SIZE bytes that embeds T: the contexts, then the
+ * handle itself, wiped. HANDLE may be NULL. */
+void cryptarch_tfm_release(void *handle, size_t size, struct cryptarch_tfm *t);
 
 /* The driver name of the instance for requests of operation OP in size
  * class LARGE at the key size set (before setkey: the smallest). */

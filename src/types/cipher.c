@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/memzero.h"
 #include "../core/tfm.h"
 #include "cryptarch.h"
 #include "handle.h"
@@ -83,11 +82,8 @@ const char *cryptarch_cipher_driver(const cryptarch_cipher *tfm)
 
 void cryptarch_cipher_free(cryptarch_cipher *tfm)
 {
-	if (!tfm)
-		return;
-	cryptarch_tfm_destroy(&tfm->tfm);
-	cryptarch_memzero(tfm, sizeof(*tfm));
-	free(tfm);
+	if (tfm)
+		cryptarch_tfm_release(tfm, sizeof(*tfm), &tfm->tfm);
 }
 
 /* see handle.h */

@@ -135,11 +135,8 @@ const char *cryptarch_skcipher_driver(const cryptarch_skcipher *tfm)
 
 void cryptarch_skcipher_free(cryptarch_skcipher *tfm)
 {
-	if (!tfm)
-		return;
-	cryptarch_tfm_destroy(&tfm->tfm);
-	cryptarch_memzero(tfm, sizeof(*tfm));
-	free(tfm);
+	if (tfm)
+		cryptarch_tfm_release(tfm, sizeof(*tfm), &tfm->tfm);
 }
 
 /* see handle.h */
