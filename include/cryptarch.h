@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cryptarch.h - the public API of libcryptarch: block ciphers (AES, Twofish)
- * with several implementations each, and a registry that picks one for the
- * CPU, the mode of operation and the caller's timing policy.
+ * with several implementations each, the modes and keyed hashes over them,
+ * and a registry that picks one for the CPU, the mode of operation and the
+ * caller's timing policy.
  *
  * This header is the whole contract; it holds for every implementation.
  *
@@ -31,11 +32,19 @@
  *             big-endian number (NIST SP 800-38A), wrapping at 2^128;
  *   xts       IEEE Std 1619: the key is two cipher keys, data-unit key
  *             first; iv is the 16-byte tweak; len >= 16, and a length that
- *             is not a multiple of 16 uses ciphertext stealing.
+ *             is not a multiple of 16 uses ciphertext stealing;
+ *   xctr      XCTR (the HCTR2 paper): keystream block i is E(iv xor
+ *             le128(i)), i from 1; any length;
+ *   cts       "cts(cbc(aes))": CBC with ciphertext stealing, the kernel's
+ *             CS3 variant (the last two blocks swapped); len >= 16;
+ *   essiv     "essiv(cbc(aes),sha256)": CBC whose iv is first encrypted
+ *             with the cipher under the key SHA-256(key) (dm-crypt and
+ *             fscrypt sectors).
  * The iv is in/out: afterwards it holds what continues the stream (cbc: the
  * last ciphertext block; ctr: the next counter, also after a partial final
- * block). xts leaves it unchanged (one call is one data unit); ecb ignores
- * it (NULL allowed there). src == dst is allowed; other overlaps are not.
+ * block). xts and xctr leave it unchanged (one call is one data unit or
+ * message); cts and essiv leave it as the kernel's do (see DESIGN.md); ecb
+ * ignores it (NULL allowed there). src == dst is allowed; other overlaps are not.
  * Buffers need no alignment. A handle is used by one thread at a time;
  * distinct handles may be used in parallel.
  *
@@ -108,7 +117,7 @@ cryptarch_skcipher_decrypt(cryptarch_skcipher *tfm, const void *src,
 /* The driver name of the chosen implementation, e.g. "cbc(aes-generic)".
  * With a measured profile (`cryptarch tune`) a handle may use other
  * instances for decryption or short requests; this names the one that
- * encrypts requests over 256 bytes at the key size set. */
+ * encrypts requests over 32 bytes at the key size set. */
 CRYPTARCH_API const char *
 cryptarch_skcipher_driver(const cryptarch_skcipher *tfm);
 /* Wipe and free; NULL is allowed. */
@@ -131,6 +140,37 @@ cryptarch_cipher_decrypt(const cryptarch_cipher *tfm, void *dst,
 			 const void *src);
 CRYPTARCH_API const char *cryptarch_cipher_driver(const cryptarch_cipher *tfm);
 CRYPTARCH_API void cryptarch_cipher_free(cryptarch_cipher *tfm);
+
+/*
+ * shash: a hash, keyed ("cmac(aes)" SP 800-38B, "xcbc(aes)" RFC 3566 with
+ * 16-byte keys only, "cbcmac(aes)" the kernel's CBC-MAC of CCM) or not
+ * ("sha256"). A keyed hash before a successful setkey returns -ENOKEY from
+ * init/update/final/digest; an unkeyed one's setkey is -EINVAL. setkey
+ * starts a new empty message. update takes any length, 0 included; the
+ * digest depends only on the concatenated data. final writes
+ * cryptarch_shash_digestsize() bytes and starts a new empty message under
+ * the same key; digest = init + update + final.
+ */
+typedef struct cryptarch_shash cryptarch_shash;
+
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_shash_new(cryptarch_shash **tfm,
+						    const char *name,
+						    unsigned flags);
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_shash_setkey(cryptarch_shash *tfm,
+						       const void *key,
+						       size_t keylen);
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_shash_init(cryptarch_shash *tfm);
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_shash_update(cryptarch_shash *tfm,
+						       const void *data,
+						       size_t len);
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_shash_final(cryptarch_shash *tfm,
+						      uint8_t *out);
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_shash_digest(cryptarch_shash *tfm,
+						       const void *data,
+						       size_t len, uint8_t *out);
+CRYPTARCH_API size_t cryptarch_shash_digestsize(const cryptarch_shash *tfm);
+CRYPTARCH_API const char *cryptarch_shash_driver(const cryptarch_shash *tfm);
+CRYPTARCH_API void cryptarch_shash_free(cryptarch_shash *tfm);
 
 /* A sentence for 0 or a negative errno value returned by this library. */
 CRYPTARCH_API const char *cryptarch_strerror(int err);

@@ -8,15 +8,22 @@
 
 # The algorithms drivers implement, and their tables.
 cryptarch_sources(src/aes/aes.c src/aes/aes-tables.c src/twofish/twofish.c
-	src/twofish/twofish-tables.c)
+	src/twofish/twofish-tables.c src/sha256/sha256.c)
 
 cryptarch_type(cipher src/types/cipher.c)
 cryptarch_type(skcipher src/types/skcipher.c)
+cryptarch_type(shash src/types/shash.c)
 
 cryptarch_template(ecb src/modes/ecb.c)
 cryptarch_template(cbc src/modes/cbc.c)
 cryptarch_template(ctr src/modes/ctr.c)
 cryptarch_template(xts src/modes/xts.c)
+cryptarch_template(xctr src/modes/xctr.c)
+cryptarch_template(cts src/modes/cts.c)
+cryptarch_template(essiv src/modes/essiv.c)
+cryptarch_template(cmac src/modes/cmac.c)
+cryptarch_template(xcbc src/modes/xcbc.c)
+cryptarch_template(cbcmac src/modes/cbcmac.c)
 
 cryptarch_driver(aes-arm64 arm64 arch/arm64/aes-arm64.S arch/arm64/aes-arm64.c)
 cryptarch_driver(aes-ce arm64 arch/arm64/aes-ce-glue.c ISA armv8crypto arch/arm64/aes-ce.c)
@@ -34,3 +41,4 @@ cryptarch_driver(twofish-mips mips arch/mips/twofish-mips.S arch/mips/twofish-mi
 cryptarch_driver(twofish-x86_64 x86_64 arch/x86/twofish-x86_64.S arch/x86/twofish-x86_64-glue.c)
 cryptarch_driver(twofish-avx2 x86_64 NEEDS twofish-x86_64 arch/x86/twofish-avx2-glue.c ISA avx2 arch/x86/twofish-avx2.c)
 cryptarch_driver(twofish-generic all src/twofish/twofish-generic.c)
+cryptarch_driver(sha256-generic all src/sha256/sha256-generic.c)

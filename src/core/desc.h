@@ -52,10 +52,15 @@ struct cryptarch_kat {
 
 struct cryptarch_type;
 
-/* An algorithm that drivers implement: "aes", "twofish". */
+/*
+ * An algorithm that drivers implement: a block cipher ("aes", "twofish";
+ * type cipher: KATS are single blocks) or a hash ("sha256"; type shash:
+ * KATS are messages and digests, KEY "" where the hash is unkeyed, which
+ * MAX_KEYSIZE 0 says).
+ */
 struct cryptarch_algorithm {
 	const char *name;
-	const struct cryptarch_type *type; /* &cryptarch_type_cipher */
+	const struct cryptarch_type *type;
 	unsigned blocksize;
 	unsigned min_keysize, max_keysize; /* bytes */
 	const struct cryptarch_kat *kats;  /* never empty */
@@ -127,7 +132,12 @@ struct cryptarch_driver {
 	unsigned flags;	       /* CRYPTARCH_DRV_* */
 	uint64_t cpu_features; /* CRYPTARCH_CPU_* all required at run time */
 	struct cryptarch_ct_check ct;
-	const struct cryptarch_cipher_ops *ops; /* by ALG's type */
+	/* A cipher's single-block functions. For an algorithm of another
+	 * type (shash: "sha256", "ghash") only SETKEY is used, and OPS may
+	 * be NULL for an unkeyed one (max_keysize 0); TYPE_OPS are then the
+	 * type's own operations (struct cryptarch_shash_ops). */
+	const struct cryptarch_cipher_ops *ops;
+	const void *type_ops;
 	const struct cryptarch_hook *hooks;	/* NULL or ending in { NULL } */
 };
 
@@ -161,7 +171,7 @@ struct cryptarch_driver {
 	((const struct cryptarch_hook[]){ __VA_ARGS__, { NULL, NULL, 0, { 0 } } })
 
 /*
- * An algorithm type: "cipher", "skcipher" (later "shash", "aead"). The
+ * An algorithm type: "cipher", "skcipher", "shash" (later "aead"). The
  * operations every instance of the type has are the type's own struct
  * (struct cryptarch_skcipher_ops in src/types/skcipher.h), which the
  * templates producing it fill in. The type tells the core how many
@@ -199,26 +209,39 @@ struct cryptarch_type {
 };
 
 /*
- * A template: a mode over a block cipher ("cbc(aes)") or over another
- * instance ("cts(cbc(aes))"). Its instances are of TYPE; ARGS[i] is the
- * type of its i-th argument (the cipher type for a mode over a block
- * cipher). For a cipher argument the key is NKEYS keys of that cipher,
- * back to back (xts: 2), unless SETKEY says otherwise; an instance
- * argument gets the whole key. OPS are TYPE's operations (the loop); a
- * driver with a hook named NAME replaces them with its own where the
- * template's code hands over to the hook.
+ * A template: a mode over a block cipher ("cbc(aes)") or over other
+ * instances ("cts(cbc(aes))", "essiv(cbc(aes),sha256)"). Its instances
+ * are of TYPE; ARGS[i] is the type of its i-th argument (the cipher type
+ * for a mode over a block cipher). For a cipher argument the key is NKEYS
+ * keys of that cipher, back to back (xts: 2), unless SETKEY says
+ * otherwise; instance arguments get the whole key, unless SETKEY says
+ * otherwise. OPS are TYPE's operations (the loop); a driver with a hook
+ * named NAME replaces them with its own where the template's code hands
+ * over to the hook.
+ *
+ * A template over instances may keep OWN_KEYS (0 or 1) key contexts of
+ * the cipher at the bottom of its first argument (essiv: the key that
+ * encrypts the iv): the instance's CIPHER and KEY[0] are then that
+ * cipher's functions and that context, which SETKEY keys.
  */
 struct cryptarch_template {
 	const char *name; /* "cbc" */
 	const struct cryptarch_type *type;
 	unsigned nargs;
 	const struct cryptarch_type *args[CRYPTARCH_MAX_ARGS];
+	/* The template the first argument must be an instance of ("cbc"
+	 * for cts and essiv), or NULL: any instance of ARGS[0]. */
+	const char *over;
 	unsigned nkeys;	    /* cipher keys in the key: 1 or 2 (xts) */
+	/* The one length in bytes of a cipher key the template takes
+	 * (xcbc: 16), where it narrows the cipher's; 0: the cipher's. */
+	unsigned keysize;
 	unsigned ivsize;    /* bytes; 0: none */
 	unsigned blocksize; /* as /proc/crypto shows it; 0: the cipher's */
 	/* Bytes of the template's own context in an instance (beyond its
 	 * arguments'), or 0; SETKEY (may be NULL) fills it. */
 	size_t ctxsize;
+	unsigned own_keys;
 	int (*setkey)(const struct cryptarch_inst *in, const uint8_t *key,
 		      size_t keylen);
 	const void *ops;

@@ -25,7 +25,11 @@ size_t cryptarch_inst_ctxsize(const struct cryptarch_spec *s)
 			cryptarch_spec_node_template(s, i);
 
 		if (t)
-			total += cryptarch_ctx_round(t->ctxsize);
+			total += cryptarch_ctx_round(t->ctxsize) +
+				 t->own_keys *
+					 cryptarch_ctx_round(
+						 cryptarch_spec_node_base(s, i)
+							 ->ctxsize);
 		else
 			total += cryptarch_spec_leaf_keys(s, i) *
 				 cryptarch_ctx_round(
@@ -56,6 +60,15 @@ void cryptarch_inst_build(const struct cryptarch_spec *s, void *base,
 
 			in->ctx = p && sz ? p + off : NULL;
 			off += sz;
+			if (t->own_keys) {
+				/* the template's own key of its base cipher */
+				d = cryptarch_spec_node_base(s, i);
+				in->drv = d;
+				in->cipher = d->ops;
+				in->nkeys = 1;
+				in->key[0] = p ? p + off : NULL;
+				off += cryptarch_ctx_round(d->ctxsize);
+			}
 			continue;
 		}
 		in->drv = d;
@@ -97,9 +110,7 @@ void cryptarch_inst_build(const struct cryptarch_spec *s, void *base,
 int cryptarch_inst_setkey(const struct cryptarch_inst *in, const uint8_t *key,
 			  size_t keylen)
 {
-	const struct cryptarch_algorithm *a;
-	unsigned j, nkeys;
-	size_t part;
+	unsigned j;
 	int err;
 
 	if (in->tmpl && in->tmpl->setkey)
@@ -112,8 +123,24 @@ int cryptarch_inst_setkey(const struct cryptarch_inst *in, const uint8_t *key,
 		}
 		return 0;
 	}
+	return cryptarch_inst_setkey_cipher(in, key, keylen);
+}
+
+/* see inst.h */
+int cryptarch_inst_setkey_cipher(const struct cryptarch_inst *in,
+				 const uint8_t *key, size_t keylen)
+{
+	const struct cryptarch_algorithm *a;
+	unsigned j, nkeys;
+	size_t part;
+	int err;
+
 	/* A leaf, or a template over a cipher: NKEYS cipher keys. */
 	a = in->drv->alg;
+	if (a->max_keysize == 0) /* an unkeyed hash */
+		return keylen == 0 ? 0 : -EINVAL;
+	if (!in->cipher || !in->cipher->setkey)
+		return -EINVAL;
 	nkeys = in->nkeys ? in->nkeys : 1;
 	if (!key || nkeys > 2 || keylen % nkeys)
 		return -EINVAL;

@@ -6,7 +6,11 @@
  * For a template over a block cipher, CIPHER and KEY[] are that cipher's
  * single-block functions and key contexts (xts: KEY[0] the data key's,
  * KEY[1] the tweak key's); HOOK is the driver's hook struct for the
- * template, or NULL when the template's own loop runs. ARG[] are instance
+ * template, or NULL when the template's own loop runs. A template over
+ * instances with OWN_KEYS (essiv) has its base cipher's functions in
+ * CIPHER and its own key context in KEY[0]. A leaf of a hash algorithm
+ * (sha256-generic) has DRV and its key contexts; its operations are
+ * DRV->type_ops. ARG[] are instance
  * arguments ("cts(cbc(aes))": the cbc instance), CTX the template's own
  * context. Built by cryptarch_inst_build() into an array of nodes whose
  * first is the root; setkey and wiping go through the whole tree.
@@ -47,5 +51,11 @@ void cryptarch_inst_build(const struct cryptarch_spec *s, void *base,
  * instance's key rules; returns 0 or -EINVAL (nothing keyed). */
 int cryptarch_inst_setkey(const struct cryptarch_inst *in, const uint8_t *key,
 			  size_t keylen) WUR;
+/* The keying of a leaf or of a template over a cipher when the template
+ * has no SETKEY: IN->nkeys cipher keys back to back into KEY[], each of a
+ * length the algorithm takes; for a template's own SETKEY that keys its
+ * cipher and then derives more. Returns 0 or -EINVAL. */
+int cryptarch_inst_setkey_cipher(const struct cryptarch_inst *in,
+				 const uint8_t *key, size_t keylen) WUR;
 
 #endif /* CRYPTARCH_INST_H */

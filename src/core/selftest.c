@@ -40,8 +40,11 @@ static size_t unhex(uint8_t *out, size_t max, const char *hex)
 	return hex && cryptarch_unhex(out, max, hex, &n) == 0 ? n : 0;
 }
 
+static int check_alg_type(const struct cryptarch_driver *d);
+
 /* The algorithm's own answers through the single-block functions, out of
- * place and in place. */
+ * place and in place; for an algorithm of another type (a hash), through
+ * that type's known-answer check. */
 static int check_alg(const struct cryptarch_driver *d)
 {
 	const struct cryptarch_kat *k;
@@ -50,6 +53,10 @@ static int check_alg(const struct cryptarch_driver *d)
 	void *ctx = cryptarch_ctx_alloc(ctxsize);
 	int err = 0, seen = 0;
 
+	if (d->alg->type != &cryptarch_type_cipher) {
+		cryptarch_ctx_free(ctx, ctxsize);
+		return check_alg_type(d);
+	}
 	if (!ctx)
 		return -EIO;
 	for (k = d->alg->kats; k && k->key && !err; k++) {
@@ -99,22 +106,58 @@ static void keyed_done(struct keyed *kd)
 	kd->ctx = NULL;
 }
 
-/* 1 if every leaf of S is driver D. */
+/* The algorithm's own answers for a driver of a type with its own
+ * known-answer check (shash), through the driver alone. */
+static int check_alg_type(const struct cryptarch_driver *d)
+{
+	const struct cryptarch_kat *k;
+	struct cryptarch_spec s;
+	uint8_t key[MAX_KEY];
+	int err = 0, seen = 0;
+
+	if (!d->alg->type->kat)
+		return -EIO;
+	cryptarch_spec_leaf(&s, d);
+	for (k = d->alg->kats; k && k->key && !err; k++) {
+		size_t kl = unhex(key, sizeof(key), k->key);
+		struct keyed kd;
+
+		seen++;
+		err = keyed_init(&kd, &s, key, kl);
+		if (!err)
+			err = d->alg->type->kat(&kd.node[0], k);
+		keyed_done(&kd);
+	}
+	cryptarch_memzero(key, sizeof(key));
+	return err || !seen ? -EIO : 0;
+}
+
+/* 1 if S is built on D: its base (the cipher at the bottom of its first
+ * argument) is D, every leaf of D's algorithm is D, and the leaves of
+ * other algorithms (essiv's hash) can run here. */
 static int all_of(const struct cryptarch_spec *s,
 		  const struct cryptarch_driver *d)
 {
 	unsigned i;
 
-	for (i = 0; i < s->n; i++)
-		if (!s->node[i].tmpl && cryptarch_spec_node_driver(s, i) != d)
+	if (cryptarch_spec_base(s) != d)
+		return 0;
+	for (i = 0; i < s->n; i++) {
+		const struct cryptarch_driver *l;
+
+		if (s->node[i].tmpl)
+			continue;
+		l = cryptarch_spec_node_driver(s, i);
+		if (l->alg == d->alg ? l != d : !cryptarch_driver_available(l))
 			return 0;
+	}
 	return 1;
 }
 
-/* NAME with every word that names an algorithm replaced by ALG, into
+/* NAME with every word that names an algorithm of TYPE replaced by ALG, into
  * OUT; 0, or -1 if it does not fit or does not parse. */
-static int rename_alg(const char *name, const char *alg, char *out,
-		      size_t size)
+static int rename_alg(const char *name, const char *alg,
+		      const struct cryptarch_type *type, char *out, size_t size)
 {
 	struct cryptarch_name nm;
 	size_t n = 0, pos = 0, i;
@@ -125,8 +168,9 @@ static int rename_alg(const char *name, const char *alg, char *out,
 	for (i = 0; i < nm.n; i++) {
 		const struct cryptarch_name_node *nd = &nm.node[i];
 		const char *w = nm.s + nd->off;
-		const char *rep = cryptarch_algorithm_find(w, nd->len) ? alg :
-									 NULL;
+		const struct cryptarch_algorithm *a =
+			cryptarch_algorithm_find(w, nd->len);
+		const char *rep = a && a->type == type ? alg : NULL;
 		size_t gap = nd->off - pos, wl = rep ? strlen(rep) : nd->len;
 
 		if (n + gap + wl >= size)
@@ -259,7 +303,8 @@ static int check_template(const struct cryptarch_template *t,
 			return -EIO;
 	}
 	if (any || !t->kats->key ||
-	    rename_alg(t->kats->name, d->alg->name, name, sizeof(name)))
+	    rename_alg(t->kats->name, d->alg->name, d->alg->type, name,
+		       sizeof(name)))
 		return 0;
 	n = own_instances(name, d, v, CRYPTARCH_MAX_CANDS);
 	return check_hooks(v, n);

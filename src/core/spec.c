@@ -159,6 +159,12 @@ cryptarch_spec_base(const struct cryptarch_spec *s)
 	return node_drv(s, base_leaf(s, 0));
 }
 
+const struct cryptarch_driver *
+cryptarch_spec_node_base(const struct cryptarch_spec *s, unsigned i)
+{
+	return node_drv(s, base_leaf(s, i));
+}
+
 /* The driver whose code runs node I, if one does: a leaf's, a hooked
  * node's; else (the template's own code) NULL. */
 static const struct cryptarch_driver *native(const struct cryptarch_spec *s,
@@ -215,6 +221,10 @@ static int make(struct cryptarch_spec *s, const struct cryptarch_template *t,
 		int r;
 
 		if (node_type(args[i], 0) != t->args[i])
+			return -ENOENT;
+		if (i == 0 && t->over &&
+		    (!node_tmpl(args[0], 0) ||
+		     strcmp(node_tmpl(args[0], 0)->name, t->over) != 0))
 			return -ENOENT;
 		r = graft(s, args[i]);
 		if (r < 0)
@@ -435,9 +445,19 @@ void cryptarch_spec_keysizes(const struct cryptarch_spec *s, unsigned *min,
 			     unsigned *max)
 {
 	const struct cryptarch_algorithm *a = cryptarch_spec_base(s)->alg;
+	const struct cryptarch_template *t;
+	unsigned i = 0;
 
 	*min = a->min_keysize;
 	*max = a->max_keysize;
+	/* a template that narrows the cipher's (xcbc: 16 only) */
+	while ((t = node_tmpl(s, i)) != NULL) {
+		if (t->keysize) {
+			*min = *max = t->keysize;
+			return;
+		}
+		i = s->node[i].arg[0];
+	}
 }
 
 /* see spec.h */

@@ -92,11 +92,13 @@ int cryptarch_spec_hooked(const struct cryptarch_spec *s);
 const struct cryptarch_type *cryptarch_spec_type(const struct cryptarch_spec *s);
 const struct cryptarch_driver *
 cryptarch_spec_base(const struct cryptarch_spec *s);
-/* Node I's template and driver (as above, for any node). */
+/* Node I's template, driver and base driver (as above, for any node). */
 const struct cryptarch_template *
 cryptarch_spec_node_template(const struct cryptarch_spec *s, unsigned i);
 const struct cryptarch_driver *
 cryptarch_spec_node_driver(const struct cryptarch_spec *s, unsigned i);
+const struct cryptarch_driver *
+cryptarch_spec_node_base(const struct cryptarch_spec *s, unsigned i);
 
 /* 1 if A and B are the same instance. */
 int cryptarch_spec_equal(const struct cryptarch_spec *a,
@@ -130,7 +132,8 @@ uint64_t cryptarch_spec_features(const struct cryptarch_spec *s);
 /* 1 if every driver of the instance is constant-time. */
 int cryptarch_spec_constant_time(const struct cryptarch_spec *s);
 /* How many cipher keys the instance's key is (xts: 2), and the range of
- * one cipher key's length in bytes. */
+ * one cipher key's length in bytes (the cipher's, or a template's narrower
+ * one: xcbc 16; an unkeyed hash 0 and 0). */
 unsigned cryptarch_spec_nkeys(const struct cryptarch_spec *s);
 void cryptarch_spec_keysizes(const struct cryptarch_spec *s, unsigned *min,
 			     unsigned *max);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * handle.h - internals of the skcipher and cipher handles that tests and
+ * handle.h - internals of the skcipher, cipher and shash handles that tests and
  * the `cryptarch` command may look at.
  */
 #ifndef CRYPTARCH_HANDLE_H
@@ -17,6 +17,7 @@
  * that check wiping. */
 const void *cryptarch_skcipher_ctx(const cryptarch_skcipher *tfm, size_t *size);
 const void *cryptarch_cipher_ctx(const cryptarch_cipher *tfm, size_t *size);
+const void *cryptarch_shash_ctx(const cryptarch_shash *tfm, size_t *size);
 
 /* The instance name ("cbc(aes-generic)", "cbc-aes-ct64") a handle uses for
  * requests in direction DECRYPT of size class LARGE (more than
