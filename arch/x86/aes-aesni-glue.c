@@ -4,14 +4,18 @@
  * with the AES-NI instructions on xmm registers (the code is aes-aesni.c,
  * built with the AES-NI instruction set; this file is plain C, so that
  * nothing here runs an instruction the CPU may lack). Every mode has a
- * hook: ECB, CBC decryption, CTR and XTS with 8 blocks in
- * flight, CBC encryption serial with the round keys in registers.
+ * hook: ECB, CBC decryption, CTR, XTS and XCTR with 8 blocks in
+ * flight; CBC encryption and the CBC-MAC chain of cmac, xcbc and cbcmac
+ * serial with the round keys in registers.
  * Constant-time (hardware AES rounds, no secret-dependent branch or index,
  * key expansion included). Needs AES-NI, SSE2, SSSE3 and SSE4.1; i686 and
  * x86_64. Speed: AES-128, 8192-byte requests, CTR 0.22 and CBC encryption
  * 1.46 cycles/byte (10 AESENC latencies per block) (`cryptarch speed
  * --driver ctr-aes-aesni,cbc-aes-aesni --sizes 8192 --keys 128`, gcc 12
- * -O2, TSC cycles at 2.10 GHz) on AMD EPYC (Zen 5), 2026-11-30.
+ * -O2, TSC cycles at 2.10 GHz) on AMD EPYC (Zen 5), 2026-11-30. 4096-byte
+ * requests, one interleaved run (best of 20): XCTR 0.19 against CTR
+ * 0.22, CMAC 1.45 against CBC encryption 1.44 (the same chain), CMAC of
+ * 64-byte messages 2.06 (digest calls), 2026-12-02.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -19,10 +23,26 @@
 #include "../../src/aes/aes.h"
 #include "../../src/core/desc.h"
 #include "../../src/modes/cbc.h"
+#include "../../src/modes/cbcmac.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
+#include "../../src/modes/xctr.h"
 #include "../../src/modes/xts.h"
 #include "aes-aesni.h"
+
+/*
+ * The CBC-MAC chain (cmac, xcbc, cbcmac) is serial, so the VAES drivers,
+ * whose strength is many blocks in flight, have nothing faster: their
+ * instances of these templates are the templates' loops over these same
+ * single blocks (cmac(aes-vaes-avx512) at their priority, 400), which
+ * pass the chaining value through memory and load the round keys for
+ * every block. The hooked instances here rank above them, as CBC
+ * encryption, which the VAES drivers borrow from this driver, ranks at
+ * theirs.
+ */
+#define CBCMAC_HOOK(tmpl)                                             \
+	CRYPTARCH_CBCMAC_HOOK_ONE(tmpl, cryptarch_aes_aesni_cbcmac, \
+				  .priority = 410)
 
 CRYPTARCH_DRIVER(aes_aesni,
 	.name = "aes-aesni",
@@ -40,4 +60,7 @@ CRYPTARCH_DRIVER(aes_aesni,
 	.hooks = CRYPTARCH_HOOKS(CRYPTARCH_ECB_HOOK(aes_aesni),
 				 CRYPTARCH_CBC_HOOK(aes_aesni),
 				 CRYPTARCH_CTR_HOOK(aes_aesni),
-				 CRYPTARCH_XTS_HOOK(aes_aesni)));
+				 CRYPTARCH_XTS_HOOK(aes_aesni),
+				 CRYPTARCH_XCTR_HOOK(aes_aesni),
+				 CBCMAC_HOOK("cmac"), CBCMAC_HOOK("xcbc"),
+				 CBCMAC_HOOK("cbcmac")));

@@ -5,11 +5,13 @@
  * on xmm registers, written with C intrinsics and built with -maes
  * -msse4.1 (ISA group "aesni"). Key expansion derives SubWord from
  * AESKEYGENASSIST and the decryption keys with AESIMC. ECB, CBC
- * decryption, CTR and XTS keep 8 independent blocks in flight, one round
- * key load per round shared by the 8; CBC encryption is serial and holds
- * every round key in a register, with the chaining XOR of the next block
- * folded into the AESENCLAST key, so that the chain is exactly one AESENC
- * latency per round. The CTR counter is a 128-bit big-endian number kept
+ * decryption, CTR, XTS and XCTR keep 8 independent blocks in flight, one
+ * round key load per round shared by the 8; CBC encryption and the
+ * CBC-MAC chain (cmac, xcbc, cbcmac) are serial and hold every round key
+ * in a register, with the XOR of the next block folded into the
+ * AESENCLAST key, so that the chain is exactly one AESENC latency per
+ * round. The XCTR counter is a 64-bit lane, XORed into the iv and round
+ * key 0 (XORed together once per call). The CTR counter is a 128-bit big-endian number kept
  * byte-reversed in a register, the 8 counters of a group derived from the
  * first in a tree, each with a carry into the upper 64 bits computed with
  * a compare, not a branch; the XTS tweaks of a group are multiplied by
@@ -492,6 +494,107 @@ void cryptarch_aes_aesni_ctr_crypt(const void *vctx, uint8_t *dst,
 		src += 16;
 		dst += 16;
 	}
+}
+
+/* ---- XCTR -------------------------------------------------------------- */
+
+/*
+ * N (1 or 8) blocks of XCTR: block i's counter block is IV xor le128(C +
+ * i), and C, a 64-bit number in lane 0 of *CTR (lane 1 zero), is
+ * advanced by N. IVK is IV ^ round key 0, so that each counter block
+ * after round 0 costs one PADDQ and one PXOR, both off the chain from one
+ * group to the next (one PADDQ).
+ */
+INLINE void xctr_n(const __m128i *rk, unsigned nr, uint8_t *dst,
+		   const uint8_t *src, int n, __m128i ivk, __m128i *ctr)
+{
+	__m128i b[WAYS], kl = _mm_load_si128(rk + nr);
+	int i;
+
+	UNROLL
+	for (i = 0; i < n; i++)
+		b[i] = _mm_xor_si128(_mm_add_epi64(*ctr, _mm_set_epi64x(0, i)),
+				     ivk);
+	*ctr = _mm_add_epi64(*ctr, _mm_set_epi64x(0, n));
+	enc_middle(rk, nr, b, n);
+	UNROLL
+	for (i = 0; i < n; i++)
+		storeu(dst + 16 * i,
+		       _mm_aesenclast_si128(
+			       b[i], _mm_xor_si128(kl, loadu(src + 16 * i))));
+}
+
+/* see aes-aesni.h */
+void cryptarch_aes_aesni_xctr_crypt(const void *vctx, uint8_t *dst,
+				    const uint8_t *src, size_t nblocks,
+				    const uint8_t iv[16], uint64_t ctr)
+{
+	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
+	const __m128i *rk = enc_keys(ctx);
+	unsigned nr = ctx->rounds;
+	__m128i ivk = _mm_xor_si128(loadu(iv), _mm_load_si128(rk));
+	__m128i c = _mm_set_epi64x(0, (long long)ctr);
+
+	for (; nblocks >= WAYS; nblocks -= WAYS) {
+		xctr_n(rk, nr, dst, src, WAYS, ivk, &c);
+		src += 16 * WAYS;
+		dst += 16 * WAYS;
+	}
+	for (; nblocks; nblocks--) {
+		xctr_n(rk, nr, dst, src, 1, ivk, &c);
+		src += 16;
+		dst += 16;
+	}
+}
+
+/* ---- CBC-MAC ----------------------------------------------------------- */
+
+/*
+ * The CBC-MAC chain X = E(X ^ B) with NR rounds (a constant after
+ * inlining: every round key in a register), as CBC encryption: the next
+ * block after round 0 is B' = B ^ k0, and the last round with key
+ * klast ^ B' yields E(X ^ B) ^ B', the next state after round 0, so that
+ * the chain is exactly one AES instruction latency per round; klast ^ k0
+ * is computed once, the XOR with the block off the chain. Nothing is
+ * stored but the final X.
+ */
+INLINE void cbcmac(const __m128i *rk, const unsigned nr, uint8_t xio[16],
+		   const uint8_t *src, size_t nblocks)
+{
+	__m128i k[CRYPTARCH_AES_AESNI_MAX_ROUNDS + 1], x, kl, klk0;
+	unsigned r;
+
+	UNROLL
+	for (r = 0; r <= nr; r++)
+		k[r] = _mm_load_si128(rk + r);
+	kl = k[nr];
+	klk0 = _mm_xor_si128(kl, k[0]);
+	x = _mm_xor_si128(loadu(xio), _mm_xor_si128(loadu(src), k[0]));
+	for (;;) {
+		UNROLL
+		for (r = 1; r < nr; r++)
+			x = _mm_aesenc_si128(x, k[r]);
+		if (--nblocks == 0)
+			break;
+		src += 16;
+		x = _mm_aesenclast_si128(x, _mm_xor_si128(klk0, loadu(src)));
+	}
+	storeu(xio, _mm_aesenclast_si128(x, kl));
+}
+
+/* see aes-aesni.h */
+void cryptarch_aes_aesni_cbcmac(const void *vctx, uint8_t x[16],
+				const uint8_t *src, size_t nblocks)
+{
+	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
+	const __m128i *rk = enc_keys(ctx);
+
+	if (ctx->rounds == 10)
+		cbcmac(rk, 10, x, src, nblocks);
+	else if (ctx->rounds == 12)
+		cbcmac(rk, 12, x, src, nblocks);
+	else
+		cbcmac(rk, 14, x, src, nblocks);
 }
 
 /* ---- XTS --------------------------------------------------------------- */

@@ -104,6 +104,14 @@ void cryptarch_aes_aesni_xts_encrypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_aesni_xts_decrypt(const void *ctx, uint8_t *dst,
 				     const uint8_t *src, size_t nblocks,
 				     uint8_t tweak[16]);
+/* XCTR (src/modes/xctr.h), 8 blocks in flight as CTR. */
+void cryptarch_aes_aesni_xctr_crypt(const void *ctx, uint8_t *dst,
+				    const uint8_t *src, size_t nblocks,
+				    const uint8_t iv[16], uint64_t ctr);
+/* The CBC-MAC chain of cmac, xcbc and cbcmac (src/modes/cbcmac.h): serial,
+ * every round key in a register, as CBC encryption. */
+void cryptarch_aes_aesni_cbcmac(const void *ctx, uint8_t x[16],
+				const uint8_t *src, size_t nblocks);
 
 /*
  * ---- aes-vaes-avx2.c (needs VAES, AVX, AVX2, AES-NI) -------------------
