@@ -10,18 +10,22 @@
  * request or for an instance named explicitly). No CPU features needed.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cpu.h"
 #include "hex.h"
+#include "memzero.h"
 #include "registry.h"
 #include "select.h"
+#include "shash.h"
 #include "skcipher.h"
 
 #if defined(__has_include)
@@ -152,6 +156,180 @@ int cli_double(const char *sub, const char *opt, const char *s, double *v)
 }
 
 /* see cli.h */
+ssize_t cli_read_full(int fd, uint8_t *buf, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, buf + got, n - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+/* see cli.h */
+int cli_write_all(int fd, const uint8_t *buf, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, buf, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* see cli.h */
+int cli_key_option(const char *sub, int argc, char **argv, int *i,
+		   struct cli_key_source *k)
+{
+	int r;
+
+	if ((r = cli_value(sub, argc, argv, i, "key", &k->hex)) ||
+	    (r = cli_value(sub, argc, argv, i, "key-file", &k->file)) ||
+	    (r = cli_value(sub, argc, argv, i, "key-fd", &k->fd)))
+		return r;
+	return 0;
+}
+
+/* see cli.h */
+int cli_key_given(const char *sub, struct cli_key_source *k)
+{
+	int n = !!k->hex + !!k->file + !!k->fd;
+
+	k->opt = k->hex ? "--key" : k->file ? "--key-file" : k->fd ? "--key-fd" : NULL;
+	if (n > 1) {
+		cli_error(sub,
+			  "%s%s%s%s%s: give exactly one of --key, --key-file "
+			  "and --key-fd",
+			  k->hex ? "--key" : "", k->hex && k->file ? " and " : "",
+			  k->file ? "--key-file" : "",
+			  (k->hex || k->file) && k->fd ? " and " : "",
+			  k->fd ? "--key-fd" : "");
+		return -1;
+	}
+	return n;
+}
+
+/* Read the key text of --key-file or --key-fd into BUF (CLI_KEY_TEXT_MAX +
+ * 1 bytes); its length, or -1 after a message. */
+static ssize_t read_key_text(const char *sub, const struct cli_key_source *k,
+			     int in_is_stdin, char *buf)
+{
+	char what[64];
+	long fdl = -1;
+	ssize_t n;
+	char *end;
+	int fd;
+
+	if (k->file) {
+		if (k->file[0] == '\0') {
+			cli_error(sub, "--key-file: empty file name");
+			return -1;
+		}
+		fd = open(k->file, O_RDONLY | O_NOCTTY);
+		if (fd < 0) {
+			cli_error(sub, "--key-file: cannot open '%s': %s",
+				  k->file, strerror(errno));
+			return -1;
+		}
+		snprintf(what, sizeof(what), "'%.40s'", k->file);
+	} else {
+		errno = 0;
+		fdl = strtol(k->fd, &end, 10);
+		if (end == k->fd || *end || errno || fdl < 0 || fdl > 1000000 ||
+		    k->fd[0] == '-' || k->fd[0] == '+') {
+			cli_error(sub,
+				  "--key-fd: not a file descriptor number: "
+				  "'%s'",
+				  k->fd);
+			return -1;
+		}
+		if (fdl == STDIN_FILENO && in_is_stdin) {
+			cli_error(sub,
+				  "--key-fd: 0 is standard input, which the "
+				  "data comes from (give --in FILE)");
+			return -1;
+		}
+		fd = (int)fdl;
+		snprintf(what, sizeof(what), "descriptor %d", fd);
+	}
+	n = cli_read_full(fd, (uint8_t *)buf, CLI_KEY_TEXT_MAX + 1);
+	if (n < 0)
+		cli_error(sub, "%s: cannot read %s: %s", k->opt, what,
+			  strerror(errno));
+	else if (n > CLI_KEY_TEXT_MAX)
+		cli_error(sub, "%s: %s holds more than %d bytes, not a key",
+			  k->opt, what, CLI_KEY_TEXT_MAX);
+	else if (n == 0)
+		cli_error(sub, "%s: %s is empty", k->opt, what);
+	if (k->file)
+		close(fd);
+	if (n <= 0 || n > CLI_KEY_TEXT_MAX)
+		return -1;
+	return n;
+}
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+	       c == '\f';
+}
+
+/* see cli.h */
+int cli_get_key(const char *sub, const struct cli_key_source *k,
+		int in_is_stdin, uint8_t *key, size_t *len)
+{
+	char *text, *p;
+	ssize_t n;
+	int ret = CLI_USAGE;
+
+	if (k->hex)
+		return cli_hex(sub, "--key", k->hex, key, CLI_MAX_KEY, len) ?
+			       CLI_USAGE :
+			       CLI_OK;
+	text = malloc(CLI_KEY_TEXT_MAX + 2);
+	if (!text) {
+		cli_error(sub, "%s", cryptarch_strerror(-ENOMEM));
+		return CLI_FAIL;
+	}
+	n = read_key_text(sub, k, in_is_stdin, text);
+	if (n < 0)
+		goto out;
+	text[n] = '\0';
+	/* Surrounding white space (a final newline) is not the key's. */
+	while (n > 0 && is_space(text[n - 1]))
+		text[--n] = '\0';
+	for (p = text; is_space(*p); p++)
+		;
+	if (memchr(text, '\0', (size_t)n)) {
+		cli_error(sub, "%s: not a hex digit: byte 0x00", k->opt);
+		goto out;
+	}
+	if (*p == '\0') {
+		cli_error(sub, "%s: no key, only white space", k->opt);
+		goto out;
+	}
+	if (cli_hex(sub, k->opt, p, key, CLI_MAX_KEY, len) == 0)
+		ret = CLI_OK;
+out:
+	cryptarch_memzero(text, CLI_KEY_TEXT_MAX + 2);
+	free(text);
+	return ret;
+}
+
+/* see cli.h */
 size_t cli_algorithm_count(void)
 {
 	size_t n = 0;
@@ -187,6 +365,121 @@ int cli_is_mode(const struct cryptarch_template *t)
 {
 	return t->type == &cryptarch_type_skcipher && t->nargs == 1 &&
 	       t->args[0] == &cryptarch_type_cipher;
+}
+
+/* 1 if A is a hash without a key ("sha256"). */
+static int unkeyed_hash(const struct cryptarch_algorithm *a)
+{
+	return a->type == &cryptarch_type_shash && a->max_keysize == 0;
+}
+
+/*
+ * The choices for an argument of type ARG over cipher A: a cipher
+ * argument is A; a skcipher argument each mode of A; a shash argument
+ * each unkeyed hash. The J-th into BUF; 0, or -1 past the last.
+ */
+static int arg_choice(const struct cryptarch_type *arg,
+		      const struct cryptarch_algorithm *a, size_t j, char *buf,
+		      size_t size)
+{
+	size_t i, n = 0;
+
+	if (arg == &cryptarch_type_cipher) {
+		if (j)
+			return -1;
+		snprintf(buf, size, "%s", a->name);
+		return 0;
+	}
+	if (arg == &cryptarch_type_skcipher) {
+		for (i = 0; i < cryptarch_template_count(); i++) {
+			const struct cryptarch_template *t =
+				cryptarch_template_at(i);
+
+			if (cli_is_mode(t) && n++ == j) {
+				snprintf(buf, size, "%s(%s)", t->name,
+					 a->name);
+				return 0;
+			}
+		}
+		return -1;
+	}
+	if (arg == &cryptarch_type_shash) {
+		for (i = 0; cli_algorithm_at(i); i++)
+			if (unkeyed_hash(cli_algorithm_at(i)) && n++ == j) {
+				snprintf(buf, size, "%s",
+					 cli_algorithm_at(i)->name);
+				return 0;
+			}
+	}
+	return -1;
+}
+
+/* 1 if the core has instances of NAME, of TYPE. */
+static int has_instances(const char *name, const struct cryptarch_type *type)
+{
+	struct cryptarch_cands *c = malloc(sizeof(*c));
+	int ok = c && cryptarch_cands(name, type, c) == 0;
+
+	free(c);
+	return ok;
+}
+
+/* see cli.h */
+int cli_name_at(const struct cryptarch_type *type,
+		const struct cryptarch_algorithm *a, size_t i, char *buf,
+		size_t size)
+{
+	char arg[CRYPTARCH_NAME_MAX + 1];
+	size_t t, k, n = 0;
+
+	if (!a) {
+		for (k = 0; cli_algorithm_at(k); k++)
+			if (cli_algorithm_at(k)->type == type && n++ == i) {
+				snprintf(buf, size, "%s",
+					 cli_algorithm_at(k)->name);
+				return 0;
+			}
+		return -ENOENT;
+	}
+	for (t = 0; t < cryptarch_template_count(); t++) {
+		const struct cryptarch_template *tm = cryptarch_template_at(t);
+		size_t pick[4] = { 0 }, m;
+
+		if (tm->type != type || tm->nargs < 1 || tm->nargs > 4)
+			continue;
+		/* Every combination of the arguments' choices, the last
+		 * argument varying fastest. */
+		for (;;) {
+			size_t len;
+			int ok = 1;
+
+			len = (size_t)snprintf(buf, size, "%s(", tm->name);
+			for (m = 0; m < tm->nargs && ok; m++) {
+				ok = arg_choice(tm->args[m], a, pick[m], arg,
+						sizeof(arg)) == 0;
+				if (ok && len < size)
+					len += (size_t)snprintf(
+						buf + len, size - len, "%s%s",
+						m ? "," : "", arg);
+			}
+			if (ok && len < size)
+				snprintf(buf + len, size - len, ")");
+			if (ok && len + 1 < size &&
+			    has_instances(buf, type) && n++ == i)
+				return 0;
+			/* the next combination */
+			for (m = tm->nargs; m-- > 0;) {
+				pick[m]++;
+				if (arg_choice(tm->args[m], a, pick[m], arg,
+					       sizeof(arg)) == 0)
+					break;
+				pick[m] = 0;
+			}
+			if (m == (size_t)-1)
+				break;
+		}
+	}
+	return -ENOENT;
 }
 
 /* see cli.h */
@@ -328,17 +621,35 @@ static int none_eligible(const char *name, const struct cryptarch_cands *c,
 	return CLI_R_UNAVAILABLE;
 }
 
-/* see cli.h */
-int cli_resolve(const char *name, unsigned flags, cryptarch_skcipher **tfm,
-		char *why, size_t size)
+/* What instances of TYPE are, for messages; with an example over the
+ * cipher CIPHER unless it is NULL. */
+static void type_words(const struct cryptarch_type *type, const char *cipher,
+		       char *buf, size_t size)
+{
+	const char *what = type == &cryptarch_type_shash    ? "a hash" :
+			   type == &cryptarch_type_skcipher ? "a mode of operation" :
+			   type == &cryptarch_type_cipher   ? "a block cipher" :
+							      type->name;
+	const char *tmpl = type == &cryptarch_type_shash ? "cmac" : "cbc";
+
+	if (cipher && type != &cryptarch_type_cipher)
+		snprintf(buf, size, "%s (e.g. %s(%s))", what, tmpl, cipher);
+	else
+		snprintf(buf, size, "%s", what);
+}
+
+/*
+ * Why NAME cannot be opened as TYPE under FLAGS, the handle's allocation
+ * having failed with ERR: the phrase into WHY, the CLI_R_* reason
+ * returned.
+ */
+static int why_not(const char *name, const struct cryptarch_type *type,
+		   unsigned flags, int err, char *why, size_t size)
 {
 	struct cryptarch_cands *c;
-	char one[224];
-	int err, ret;
+	char one[224], want[160], is[160];
+	int ret;
 
-	err = cryptarch_skcipher_new(tfm, name, flags);
-	if (!err)
-		return CLI_R_OK;
 	if (err == -EINVAL) {
 		snprintf(why, size, "malformed algorithm name '%s'", name);
 		return CLI_R_MALFORMED;
@@ -353,17 +664,27 @@ int cli_resolve(const char *name, unsigned flags, cryptarch_skcipher **tfm,
 			 cryptarch_strerror(-ENOMEM));
 		return CLI_R_ERROR;
 	}
-	if (cryptarch_cands(name, &cryptarch_type_skcipher, c) != 0) {
-		/* A cipher or a cipher's driver, without a mode ("aes")? */
-		if (cryptarch_cands(name, NULL, c) == 0)
-			snprintf(why, size,
-				 "'%s' names a block cipher, not a "
-				 "mode of operation (e.g. cbc(%s))",
-				 name, name);
-		else
+	if (cryptarch_cands(name, type, c) != 0) {
+		/* Another type's name: a cipher ("aes"), a hash given to
+		 * enc or a mode given to mac? */
+		if (cryptarch_cands(name, NULL, c) == 0) {
+			type_words(type,
+				   c->type == &cryptarch_type_cipher ? name :
+								       NULL,
+				   want, sizeof(want));
+			type_words(c->type, NULL, is, sizeof(is));
+			snprintf(why, size, "'%s' names %s, not %s%s", name,
+				 is, want,
+				 c->type == &cryptarch_type_shash ?
+					 " (see cryptarch mac)" :
+				 c->type == &cryptarch_type_skcipher ?
+					 " (see cryptarch enc)" :
+					 "");
+		} else {
 			snprintf(why, size,
 				 "unknown algorithm '%s' (see cryptarch list)",
 				 name);
+		}
 		ret = CLI_R_UNKNOWN;
 	} else if (c->exact) {
 		/* One instance by its driver name ("ctr-aes-ct64"). */
@@ -390,23 +711,62 @@ int cli_resolve(const char *name, unsigned flags, cryptarch_skcipher **tfm,
 }
 
 /* see cli.h */
+int cli_resolve(const char *name, unsigned flags, cryptarch_skcipher **tfm,
+		char *why, size_t size)
+{
+	int err = cryptarch_skcipher_new(tfm, name, flags);
+
+	if (!err)
+		return CLI_R_OK;
+	return why_not(name, &cryptarch_type_skcipher, flags, err, why, size);
+}
+
+/* see cli.h */
+int cli_resolve_shash(const char *name, unsigned flags, cryptarch_shash **tfm,
+		      char *why, size_t size)
+{
+	int err = cryptarch_shash_new(tfm, name, flags);
+
+	if (!err)
+		return CLI_R_OK;
+	return why_not(name, &cryptarch_type_shash, flags, err, why, size);
+}
+
+/* The message and exit status of reason R (cli_resolve()) about OPT. */
+static int open_status(const char *sub, const char *opt, int r,
+		       const char *why)
+{
+	if (r == CLI_R_OK)
+		return CLI_OK;
+	cli_error(sub, "%s: %s", opt, why);
+	switch (r) {
+	case CLI_R_MALFORMED:
+	case CLI_R_UNKNOWN:
+	case CLI_R_POLICY:
+		return CLI_USAGE;
+	default:
+		return CLI_FAIL;
+	}
+}
+
+/* see cli.h */
 int cli_open(const char *sub, const char *opt, const char *name, unsigned flags,
 	     cryptarch_skcipher **tfm)
 {
 	char why[768];
+	int r = cli_resolve(name, flags, tfm, why, sizeof(why));
 
-	switch (cli_resolve(name, flags, tfm, why, sizeof(why))) {
-	case CLI_R_OK:
-		return CLI_OK;
-	case CLI_R_MALFORMED:
-	case CLI_R_UNKNOWN:
-	case CLI_R_POLICY:
-		cli_error(sub, "%s: %s", opt, why);
-		return CLI_USAGE;
-	default:
-		cli_error(sub, "%s: %s", opt, why);
-		return CLI_FAIL;
-	}
+	return open_status(sub, opt, r, why);
+}
+
+/* see cli.h */
+int cli_open_shash(const char *sub, const char *opt, const char *name,
+		   unsigned flags, cryptarch_shash **tfm)
+{
+	char why[768];
+	int r = cli_resolve_shash(name, flags, tfm, why, sizeof(why));
+
+	return open_status(sub, opt, r, why);
 }
 
 /* see cli.h */

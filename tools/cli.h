@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "cryptarch.h"
 #include "eligible.h"
@@ -35,6 +36,7 @@
 int cmd_list(int argc, char **argv);
 int cmd_speed(int argc, char **argv);
 int cmd_enc(int argc, char **argv); /* enc and dec */
+int cmd_mac(int argc, char **argv);
 int cmd_selftest(int argc, char **argv);
 int cmd_tune(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
@@ -71,6 +73,44 @@ int cli_hex(const char *sub, const char *opt, const char *hex, uint8_t *out,
 /* Parse a positive decimal (or float, for cli_double) option value. */
 int cli_double(const char *sub, const char *opt, const char *s, double *v);
 
+/* ---- input, output and keys -------------------------------------------- */
+
+/* Read up to N bytes, retrying short reads and EINTR; the count (less
+ * than N only at the end of the input), or -1 with errno set. */
+ssize_t cli_read_full(int fd, uint8_t *buf, size_t n);
+/* Write all N bytes; 0, or -1 with errno set. */
+int cli_write_all(int fd, const uint8_t *buf, size_t n);
+
+/* The longest key the command takes (xts over AES-256: two keys). */
+#define CLI_MAX_KEY 64
+/* The most a key file or descriptor may hold: hex text and white space. */
+#define CLI_KEY_TEXT_MAX 4096
+
+/* Where a key comes from: at most one of --key, --key-file, --key-fd. */
+struct cli_key_source {
+	const char *hex;  /* --key */
+	const char *file; /* --key-file */
+	const char *fd;	  /* --key-fd */
+	const char *opt;  /* the one given, for messages; NULL: none */
+};
+/* cli_value() for the three key options into K: 1, 0 or -1. */
+int cli_key_option(const char *sub, int argc, char **argv, int *i,
+		   struct cli_key_source *k);
+/* After parsing: 1 if a key option was given, 0 if none, -1 (reported,
+ * a usage error) if more than one. Sets K->opt. */
+int cli_key_given(const char *sub, struct cli_key_source *k);
+/*
+ * The key of K (given, see cli_key_given) parsed into KEY (CLI_MAX_KEY
+ * bytes), its length in *LEN (which may exceed CLI_MAX_KEY: then only the
+ * first CLI_MAX_KEY bytes are stored, and the length is the caller's to
+ * report). The text read from a file or a descriptor is wiped; a key file
+ * may hold white space around the hex (a final newline). IN_IS_STDIN:
+ * the data comes from standard input, so --key-fd 0 is refused. CLI_OK,
+ * CLI_USAGE (reported) or CLI_FAIL (no memory).
+ */
+int cli_get_key(const char *sub, const struct cli_key_source *k,
+		int in_is_stdin, uint8_t *key, size_t *len);
+
 /* ---- the registry's names ---------------------------------------------- */
 
 /* The distinct algorithms the registered drivers implement ("aes",
@@ -80,6 +120,19 @@ const struct cryptarch_algorithm *cli_algorithm_at(size_t i);
 /* 1 if T is a mode: a template of type skcipher over one block cipher
  * (what `speed`, `tune` and `ct --mode` take), else 0. */
 int cli_is_mode(const struct cryptarch_template *t);
+/*
+ * The algorithm names of type TYPE (skcipher or shash) that the registry
+ * composes over the block cipher A, in registry order: each template of
+ * TYPE with A for a cipher argument, a mode of A (cli_is_mode) for a
+ * skcipher argument and an unkeyed hash for a shash argument, where the
+ * core has instances of the name: "cbc(aes)", "xctr(aes)",
+ * "cts(cbc(aes))", "essiv(cbc(aes),sha256)", "cmac(aes)". With A NULL:
+ * the algorithms of TYPE that no template makes ("sha256"). The I-th
+ * into BUF; 0, or -ENOENT past the last.
+ */
+int cli_name_at(const struct cryptarch_type *type,
+		const struct cryptarch_algorithm *a, size_t i, char *buf,
+		size_t size);
 /* The names of the registered modes for messages: "ecb, cbc, ctr or xts". */
 char *cli_mode_list(char *buf, size_t size);
 
@@ -124,6 +177,11 @@ int cli_resolve(const char *name, unsigned flags, cryptarch_skcipher **tfm,
  */
 int cli_open(const char *sub, const char *opt, const char *name, unsigned flags,
 	     cryptarch_skcipher **tfm);
+/* The same for a hash (shash): "cmac(aes)", "sha256", "cmac-aes-aesni". */
+int cli_resolve_shash(const char *name, unsigned flags, cryptarch_shash **tfm,
+		      char *why, size_t size);
+int cli_open_shash(const char *sub, const char *opt, const char *name,
+		   unsigned flags, cryptarch_shash **tfm);
 /* The C flags this command was built with (the compiler is
  * skbench_compiler()'s, bench/skbench.h). */
 const char *cli_cflags(void);

@@ -36,9 +36,6 @@
 /* Input of a mode that is not streamed (xts: one data unit), held in
  * memory whole. */
 #define XTS_MAX ((size_t)1 << 30)
-#define MAX_KEY 64
-/* The most a key file or descriptor may hold: hex text and white space. */
-#define KEY_TEXT_MAX 4096
 /* Lengths probed to state a mode's length rule in a message. */
 #define PROBE_MAX 48
 
@@ -90,40 +87,6 @@ struct output {
 	const char *path; /* NULL: standard output */
 	int fd;
 };
-
-/* Read up to N bytes, retrying short reads; returns the count or -1. */
-static ssize_t read_full(int fd, uint8_t *buf, size_t n)
-{
-	size_t got = 0;
-
-	while (got < n) {
-		ssize_t r = read(fd, buf + got, n - got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			break;
-		got += (size_t)r;
-	}
-	return (ssize_t)got;
-}
-
-static int write_all(int fd, const uint8_t *buf, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, buf, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		buf += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 static int open_output(const char *sub, struct output *out)
 {
@@ -286,7 +249,7 @@ static int process(struct job *j, size_t len, unsigned long long total)
 		cli_error(j->sub, "%s", cryptarch_strerror(err));
 		return CLI_FAIL;
 	}
-	if (write_all(j->out.fd, j->buf, len) != 0) {
+	if (cli_write_all(j->out.fd, j->buf, len) != 0) {
 		cli_error(j->sub, "cannot write %s: %s",
 			  j->out.path ? j->out.path : "standard output",
 			  strerror(errno));
@@ -322,7 +285,7 @@ static int stream(struct job *j)
 	    !takes(j, j->buf, (size_t)(st.st_size % CHUNK)))
 		return bad_length(j, (unsigned long long)st.st_size);
 	do {
-		n = read_full(j->in_fd, j->buf, CHUNK);
+		n = cli_read_full(j->in_fd, j->buf, CHUNK);
 		if (n < 0)
 			return read_error(j);
 		total += (unsigned long long)n;
@@ -367,7 +330,7 @@ static int whole(struct job *j)
 			j->buf = p;
 			j->bufsize = size;
 		}
-		n = read_full(j->in_fd, j->buf + len, j->bufsize - len);
+		n = cli_read_full(j->in_fd, j->buf + len, j->bufsize - len);
 		if (n < 0)
 			return read_error(j);
 		len += (size_t)n;
@@ -405,7 +368,7 @@ static int set_key(struct job *j, const char *opt, const uint8_t *key,
 	char sizes[96];
 	int err = -EINVAL;
 
-	if (keylen <= MAX_KEY)
+	if (keylen <= CLI_MAX_KEY)
 		err = cryptarch_skcipher_setkey(j->tfm, key, keylen);
 	if (err == -EINVAL) {
 		cli_error(j->sub,
@@ -419,122 +382,6 @@ static int set_key(struct job *j, const char *opt, const uint8_t *key,
 		return CLI_FAIL;
 	}
 	return CLI_OK;
-}
-
-/* Where the key comes from: exactly one of the three options. */
-struct key_source {
-	const char *hex;  /* --key */
-	const char *file; /* --key-file */
-	const char *fd;	  /* --key-fd */
-	const char *opt;  /* the one given, for messages */
-};
-
-/* Read the key text of --key-file or --key-fd into BUF (KEY_TEXT_MAX + 1
- * bytes); its length, or -1 after a message. */
-static ssize_t read_key_text(const char *sub, const struct key_source *k,
-			     int in_is_stdin, char *buf)
-{
-	char what[64];
-	long fdl = -1;
-	ssize_t n;
-	char *end;
-	int fd;
-
-	if (k->file) {
-		if (k->file[0] == '\0') {
-			cli_error(sub, "--key-file: empty file name");
-			return -1;
-		}
-		fd = open(k->file, O_RDONLY | O_NOCTTY);
-		if (fd < 0) {
-			cli_error(sub, "--key-file: cannot open '%s': %s",
-				  k->file, strerror(errno));
-			return -1;
-		}
-		snprintf(what, sizeof(what), "'%.40s'", k->file);
-	} else {
-		errno = 0;
-		fdl = strtol(k->fd, &end, 10);
-		if (end == k->fd || *end || errno || fdl < 0 || fdl > 1000000 ||
-		    k->fd[0] == '-' || k->fd[0] == '+') {
-			cli_error(sub,
-				  "--key-fd: not a file descriptor number: "
-				  "'%s'",
-				  k->fd);
-			return -1;
-		}
-		if (fdl == STDIN_FILENO && in_is_stdin) {
-			cli_error(sub,
-				  "--key-fd: 0 is standard input, which the "
-				  "data comes from (give --in FILE)");
-			return -1;
-		}
-		fd = (int)fdl;
-		snprintf(what, sizeof(what), "descriptor %d", fd);
-	}
-	n = read_full(fd, (uint8_t *)buf, KEY_TEXT_MAX + 1);
-	if (n < 0)
-		cli_error(sub, "%s: cannot read %s: %s", k->opt, what,
-			  strerror(errno));
-	else if (n > KEY_TEXT_MAX)
-		cli_error(sub, "%s: %s holds more than %d bytes, not a key",
-			  k->opt, what, KEY_TEXT_MAX);
-	else if (n == 0)
-		cli_error(sub, "%s: %s is empty", k->opt, what);
-	if (k->file)
-		close(fd);
-	if (n <= 0 || n > KEY_TEXT_MAX)
-		return -1;
-	return n;
-}
-
-static int is_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
-	       c == '\f';
-}
-
-/* The key of K parsed into KEY (MAX_KEY bytes), its length in *LEN; the
- * text read from a file or descriptor is wiped. CLI_OK or CLI_USAGE. */
-static int get_key(const char *sub, const struct key_source *k, int in_is_stdin,
-		   uint8_t *key, size_t *len)
-{
-	char *text, *p;
-	ssize_t n;
-	int ret = CLI_USAGE;
-
-	if (k->hex)
-		return cli_hex(sub, "--key", k->hex, key, MAX_KEY, len) ?
-			       CLI_USAGE :
-			       CLI_OK;
-	text = malloc(KEY_TEXT_MAX + 2);
-	if (!text) {
-		cli_error(sub, "%s", cryptarch_strerror(-ENOMEM));
-		return CLI_FAIL;
-	}
-	n = read_key_text(sub, k, in_is_stdin, text);
-	if (n < 0)
-		goto out;
-	text[n] = '\0';
-	/* Surrounding white space (a final newline) is not the key's. */
-	while (n > 0 && is_space(text[n - 1]))
-		text[--n] = '\0';
-	for (p = text; is_space(*p); p++)
-		;
-	if (memchr(text, '\0', (size_t)n)) {
-		cli_error(sub, "%s: not a hex digit: byte 0x00", k->opt);
-		goto out;
-	}
-	if (*p == '\0') {
-		cli_error(sub, "%s: no key, only white space", k->opt);
-		goto out;
-	}
-	if (cli_hex(sub, k->opt, p, key, MAX_KEY, len) == 0)
-		ret = CLI_OK;
-out:
-	cryptarch_memzero(text, KEY_TEXT_MAX + 2);
-	free(text);
-	return ret;
 }
 
 /* One instance of the name, for its template, key sizes and iv size
@@ -567,16 +414,16 @@ static int streams(const struct cryptarch_template *t)
 	return 0;
 }
 
-static int run(struct job *j, const struct key_source *k, const char *ivhex,
+static int run(struct job *j, const struct cli_key_source *k, const char *ivhex,
 	       const char *in, unsigned flags)
 {
-	uint8_t key[MAX_KEY];
+	uint8_t key[CLI_MAX_KEY];
 	size_t keylen = 0, ivlen = 0;
 	unsigned ivsize, want;
 	int in_is_stdin = !in || strcmp(in, "-") == 0;
 	int ret, err;
 
-	ret = get_key(j->sub, k, in_is_stdin, key, &keylen);
+	ret = cli_get_key(j->sub, k, in_is_stdin, key, &keylen);
 	if (ret)
 		goto out;
 	ret = CLI_USAGE;
@@ -648,7 +495,7 @@ int cmd_enc(int argc, char **argv)
 {
 	const char *iv = NULL, *in = NULL;
 	const char *sub = argv[0];
-	struct key_source k;
+	struct cli_key_source k;
 	unsigned flags = 0;
 	struct job j;
 	int i, r, ret, nkey;
@@ -669,9 +516,7 @@ int cmd_enc(int argc, char **argv)
 			continue;
 		}
 		if ((r = cli_value(sub, argc, argv, &i, "alg", &j.alg)) ||
-		    (r = cli_value(sub, argc, argv, &i, "key", &k.hex)) ||
-		    (r = cli_value(sub, argc, argv, &i, "key-file", &k.file)) ||
-		    (r = cli_value(sub, argc, argv, &i, "key-fd", &k.fd)) ||
+		    (r = cli_key_option(sub, argc, argv, &i, &k)) ||
 		    (r = cli_value(sub, argc, argv, &i, "iv", &iv)) ||
 		    (r = cli_value(sub, argc, argv, &i, "in", &in)) ||
 		    (r = cli_value(sub, argc, argv, &i, "out", &j.out.path))) {
@@ -685,23 +530,14 @@ int cmd_enc(int argc, char **argv)
 		cli_error(sub, "missing --alg (e.g. --alg 'cbc(aes)')");
 		return CLI_USAGE;
 	}
-	nkey = !!k.hex + !!k.file + !!k.fd;
+	nkey = cli_key_given(sub, &k);
+	if (nkey < 0)
+		return CLI_USAGE;
 	if (nkey == 0) {
 		cli_error(sub,
 			  "missing --key (or --key-file FILE, --key-fd N)");
 		return CLI_USAGE;
 	}
-	if (nkey > 1) {
-		cli_error(sub,
-			  "%s%s%s%s%s: give exactly one of --key, --key-file "
-			  "and --key-fd",
-			  k.hex ? "--key" : "", k.hex && k.file ? " and " : "",
-			  k.file ? "--key-file" : "",
-			  (k.hex || k.file) && k.fd ? " and " : "",
-			  k.fd ? "--key-fd" : "");
-		return CLI_USAGE;
-	}
-	k.opt = k.hex ? "--key" : k.file ? "--key-file" : "--key-fd";
 	if (j.out.path && strcmp(j.out.path, "-") == 0)
 		j.out.path = NULL;
 	if (j.out.path && j.out.path[0] == '\0') {
