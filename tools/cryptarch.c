@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cryptarch.c - the `cryptarch` command's entry point: one table of the
- * subcommands (each in a file of its own: list.c, speed.c, enc.c, ...),
- * dispatch by name, `help` and `--version`. The helpers the subcommands
+ * subcommands (each in a file of its own: list.c, speed.c, enc.c, mac.c,
+ * ...), dispatch by name, `help` and `--version`. The helpers the subcommands
  * share are cli.c's. Usage errors exit with 2, failed operations with 1.
  * No key material and no cipher code here; no CPU features needed.
  */
@@ -15,13 +15,15 @@
 static const char usage[] =
 	"usage: cryptarch COMMAND [OPTIONS]\n"
 	"\n"
-	"Block ciphers (AES, Twofish) with several implementations each.\n"
+	"Block ciphers (AES, Twofish), their modes and MACs, with several\n"
+	"implementations each.\n"
 	"\n"
 	"commands:\n"
 	"  list       the implementations, in the format of /proc/crypto\n"
 	"             (--cpu: the CPU features instead)\n"
 	"  speed      the kernel tcrypt speed test and a summary table\n"
 	"  enc, dec   encrypt or decrypt a file or standard input\n"
+	"  mac        the tag of a file or standard input under a hash\n"
 	"  selftest   run every implementation available here on its vectors\n"
 	"  tune       measure every implementation and write a selection profile\n"
 	"  explain    show every candidate for a name and why the winner won\n"
@@ -39,6 +41,7 @@ static const struct {
 } commands[] = {
 	{ "list", cmd_list },	    { "speed", cmd_speed },
 	{ "enc", cmd_enc },	    { "dec", cmd_enc },
+	{ "mac", cmd_mac },
 	{ "selftest", cmd_selftest }, { "tune", cmd_tune },
 	{ "explain", cmd_explain }, { "ct", cmd_ct },
 };
