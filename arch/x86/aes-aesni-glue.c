@@ -40,7 +40,7 @@
  * encryption, which the VAES drivers borrow from this driver, ranks at
  * theirs.
  */
-#define CBCMAC_HOOK(tmpl)                                             \
+#define CBCMAC_HOOK(tmpl)                                           \
 	CRYPTARCH_CBCMAC_HOOK_ONE(tmpl, cryptarch_aes_aesni_cbcmac, \
 				  .priority = 410)
 

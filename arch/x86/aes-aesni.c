@@ -11,10 +11,10 @@
  * in a register, with the XOR of the next block folded into the
  * AESENCLAST key, so that the chain is exactly one AESENC latency per
  * round. The XCTR counter is a 64-bit lane, XORed into the iv and round
- * key 0 (XORed together once per call). The CTR counter is a 128-bit big-endian number kept
- * byte-reversed in a register, the 8 counters of a group derived from the
- * first in a tree, each with a carry into the upper 64 bits computed with
- * a compare, not a branch; the XTS tweaks of a group are multiplied by
+ * key 0 (XORed together once per call). The CTR counter is a 128-bit
+ * big-endian number kept byte-reversed in a register, the 8 counters of
+ * a group derived from the first in a tree, each with a carry into the
+ * upper 64 bits computed with a compare, not a branch; the XTS tweaks of a group are multiplied by
  * alpha in registers the same way, and the next group's first tweak is
  * the first one times x^8 in one step. Constant-time: the AES
  * instructions take the same time for every key and data, no branch or

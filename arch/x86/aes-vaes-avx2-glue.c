@@ -4,8 +4,10 @@
  * AES with VAES on ymm registers, 16 blocks in flight (aes-vaes-avx2.c).
  * It uses aes-aesni's context, key schedule, single-block functions and
  * serial CBC encryption (aes-aesni.c, which is why it also needs AES-NI),
- * and its own hooks for ECB, CBC decryption, CTR and XTS; XTS tweaks by
- * VPCLMULQDQ where the CPU has it. This file is plain C: nothing here runs
+ * and its own hooks for ECB, CBC decryption, CTR, XTS and XCTR; XTS
+ * tweaks by VPCLMULQDQ where the CPU has it. The serial CBC-MAC chain
+ * (cmac, xcbc, cbcmac) has no hook here: aes-aesni's instances outrank
+ * this driver's template loops. This file is plain C: nothing here runs
  * an instruction the CPU may lack. Constant-time (hardware AES rounds, no
  * secret-dependent branch or index). Speed: AES-128, 8192-byte requests,
  * CTR 0.11 cycles/byte (`cryptarch speed --driver ctr-aes-vaes-avx2
@@ -21,6 +23,7 @@
 #include "../../src/modes/cbc.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
+#include "../../src/modes/xctr.h"
 #include "../../src/modes/xts.h"
 #include "aes-aesni.h"
 
@@ -78,4 +81,5 @@ CRYPTARCH_DRIVER_AS(aes_vaes_avx2, aes_aesni,
 		CRYPTARCH_CBC_HOOK_FNS(cryptarch_aes_aesni_cbc_encrypt,
 				       cryptarch_aes_vaes_avx2_cbc_decrypt),
 		CRYPTARCH_CTR_HOOK(aes_vaes_avx2),
-		CRYPTARCH_XTS_HOOK_FNS(avx2_xts_encrypt, avx2_xts_decrypt)));
+		CRYPTARCH_XTS_HOOK_FNS(avx2_xts_encrypt, avx2_xts_decrypt),
+		CRYPTARCH_XCTR_HOOK(aes_vaes_avx2)));

@@ -18,7 +18,10 @@
  * register's two counters are the base plus 2j + l, the carries into the
  * high halves found by one VPCMPGTQ against the number of blocks left
  * before the low half wraps (computed once per group); VPSHUFB restores
- * the byte order. XTS derives the tweaks of each register from the first
+ * the byte order. XCTR needs no carry (its counter is 64 bits, XORed
+ * into the iv): each register's two counters are a ymm counter pair plus
+ * 2j, XORed with the iv and round key 0 (XORed once per call). XTS
+ * derives the tweaks of each register from the first
  * register's as T * x^k for k = 2, 4, .., 14, so that one multiplication
  * by x^16 links one group of 16 blocks to the next; the bits shifted out
  * are reduced by x^128 = x^7 + x^2 + x + 1 with shifts and XORs, or, in
@@ -370,6 +373,62 @@ void cryptarch_aes_vaes_avx2_ctr_crypt(const void *vctx, uint8_t *dst,
 		ctr_add64(&hi, &lo, 1);
 	}
 	cryptarch_aes_aesni_ctr_put(ctr, hi, lo);
+	_mm256_zeroupper();
+}
+
+/* ---- XCTR -------------------------------------------------------------- */
+
+/*
+ * *C holds the 64-bit counters of the group's first two blocks in the low
+ * halves of its lanes (C, C + 1; high halves zero); register j's are
+ * those plus 2j, XORed with IVK (the iv ^ round key 0, in both lanes).
+ * The counter wraps at 2^64, as the template's.
+ */
+INLINE void xctr_group(int ny, const __m128i *rk, unsigned nr, uint8_t **dst,
+		       const uint8_t **src, ymm ivk, ymm *c)
+{
+	ymm b[YW], kl = key_y(rk, nr);
+	int j;
+
+	UNROLL
+	for (j = 0; j < ny; j++)
+		b[j] = _mm256_xor_si256(
+			_mm256_add_epi64(*c,
+					 _mm256_set_epi64x(0, 2 * j, 0, 2 * j)),
+			ivk);
+	*c = _mm256_add_epi64(*c, _mm256_set_epi64x(0, 2 * ny, 0, 2 * ny));
+	enc_middle(rk, nr, b, ny);
+	UNROLL
+	for (j = 0; j < ny; j++)
+		storeu_y(*dst + 32 * j,
+			 _mm256_aesenclast_epi128(
+				 b[j],
+				 _mm256_xor_si256(kl, loadu_y(*src + 32 * j))));
+	*src += 32 * ny;
+	*dst += 32 * ny;
+}
+
+/* see aes-aesni.h */
+void cryptarch_aes_vaes_avx2_xctr_crypt(const void *vctx, uint8_t *dst,
+					const uint8_t *src, size_t nblocks,
+					const uint8_t iv[16], uint64_t ctr)
+{
+	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
+	const __m128i *rk = enc_keys(ctx);
+	unsigned nr = ctx->rounds;
+	__m128i ivk = _mm_xor_si128(loadu(iv), _mm_load_si128(rk)), x;
+	ymm ivk2 = _mm256_broadcastsi128_si256(ivk);
+	ymm c = _mm256_set_epi64x(0, (long long)(ctr + 1), 0, (long long)ctr);
+	size_t n = nblocks;
+
+	GROUPS(n, xctr_group, rk, nr, &dst, &src, ivk2, &c);
+	if (n) {
+		x = _mm_xor_si128(_mm256_castsi256_si128(c), ivk);
+		x = _mm_aesenclast_si128(enc_middle1(rk, nr, x),
+					 _mm_xor_si128(_mm_load_si128(rk + nr),
+						       loadu(src)));
+		storeu(dst, x);
+	}
 	_mm256_zeroupper();
 }
 

@@ -22,7 +22,10 @@
  * and derives each register's four counters from a broadcast base:
  * VPADDQ, a VPCMPUQ (on the halves swapped by VPSHUFD) that flags the high
  * halves above a wrapped low half, and a masked VPSUBQ that carries into
- * them; VPSHUFB restores the byte order. XTS derives the tweaks of each
+ * them; VPSHUFB restores the byte order. XCTR's counter is 64 bits,
+ * XORed into the iv: a register's four counters are a zmm of counters
+ * plus 4j, XORed with the iv and round key 0 (XORed once per call), no
+ * carry. XTS derives the tweaks of each
  * register from the first register's as T * x^k for k = 4, 8, .., 28
  * (shifts, and VPCLMULQDQ to reduce the bits shifted out by x^128 = x^7 +
  * x^2 + x + 1), so that only one multiplication, by x^32, links one group
@@ -437,6 +440,83 @@ void cryptarch_aes_vaes_avx512_ctr_crypt(const void *vctx, uint8_t *dst,
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 
 	ctr(ctx->rounds, enc_keys(ctx), dst, src, nblocks, ctr16);
+	_mm256_zeroupper();
+}
+
+/* ---- XCTR -------------------------------------------------------------- */
+
+/*
+ * *C holds the 64-bit counters of the group's first four blocks in the low
+ * halves of its lanes (C .. C + 3; high halves zero); register j's are
+ * those plus 4j, XORed with IVK (iv ^ round key 0 in every lane). The
+ * counter wraps at 2^64, as the template's.
+ */
+INLINE void xctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
+		       const uint8_t *src, int nz, int masked, uint64_t m,
+		       zmm ivk, zmm *c)
+{
+	zmm b[ZW];
+	int j;
+
+	UNROLL
+	for (j = 0; j < nz; j++)
+		b[j] = _mm512_xor_si512(
+			_mm512_add_epi64(*c,
+					 _mm512_set_epi64(0, 4 * j, 0, 4 * j, 0,
+							  4 * j, 0, 4 * j)),
+			ivk);
+	if (!masked)
+		*c = _mm512_add_epi64(*c,
+				      _mm512_set_epi64(0, BLOCKS, 0, BLOCKS, 0,
+						       BLOCKS, 0, BLOCKS));
+	enc_middle(ks, nr, b, nz);
+	UNROLL
+	for (j = 0; j < nz; j++)
+		store_z(dst, j, masked, m,
+			_mm512_aesenclast_epi128(
+				b[j],
+				_mm512_xor_si512(ks->kl,
+						 load_z(src, j, masked, m))));
+}
+
+INLINE void xctr(unsigned nr, const __m128i *rk, uint8_t *dst,
+		 const uint8_t *src, size_t n, const uint8_t iv[16],
+		 uint64_t ctr)
+{
+	struct keys ks;
+	zmm ivk, c;
+	uint64_t m;
+
+	load_keys(&ks, rk, nr);
+	ivk = _mm512_xor_si512(
+		_mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)iv)),
+		ks.k[0]);
+	c = _mm512_set_epi64(0, (long long)(ctr + 3), 0, (long long)(ctr + 2),
+			     0, (long long)(ctr + 1), 0, (long long)ctr);
+	for (; n >= BLOCKS; n -= BLOCKS) {
+		xctr_group(&ks, nr, dst, src, ZW, 0, 0, ivk, &c);
+		src += 16 * BLOCKS;
+		dst += 16 * BLOCKS;
+	}
+	if (n) {
+		m = tail_mask(n);
+		if (n > 16)
+			xctr_group(&ks, nr, dst, src, 8, 1, m, ivk, &c);
+		else if (n > 4)
+			xctr_group(&ks, nr, dst, src, 4, 1, m, ivk, &c);
+		else
+			xctr_group(&ks, nr, dst, src, 1, 1, m, ivk, &c);
+	}
+}
+
+/* see aes-aesni.h */
+void cryptarch_aes_vaes_avx512_xctr_crypt(const void *vctx, uint8_t *dst,
+					  const uint8_t *src, size_t nblocks,
+					  const uint8_t iv[16], uint64_t ctr)
+{
+	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
+
+	xctr(ctx->rounds, enc_keys(ctx), dst, src, nblocks, iv, ctr);
 	_mm256_zeroupper();
 }
 
