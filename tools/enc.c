@@ -6,11 +6,16 @@
  * descriptor, so that it need not be visible in the process list) and an
  * IV in hex, to a file or standard output. ECB, CBC and CTR stream in 64
  * KiB chunks (whole blocks, so the IV carries the chain from one chunk to
- * the next and the output is that of one call); every other mode (XTS:
- * one call is one data unit) reads the whole input. The length rules, the
- * key sizes and the IV size are the library's: its errors and the
- * template's descriptor, not a table here. Output to a file goes to a
- * temporary file in the same directory, renamed only on success. The key
+ * the next and the output is that of one call); every other mode reads the
+ * whole input and makes one request of it, since no split gives one
+ * call's output: XTS (one call is one data unit), CTS (the last two
+ * blocks are swapped, and the IV out is not the one the next chunk
+ * needs), XCTR (each call counts from the IV again: the IV does not
+ * advance) and ESSIV (each call encrypts the IV again, the sector number,
+ * into the CBC IV). The length rules, the key sizes and the IV size are
+ * the library's: its errors and the template's descriptor, not a table
+ * here. Output to a file goes to a temporary file in the same directory,
+ * renamed only on success. The key
  * text and the key are wiped after setkey and the data buffer before exit.
  * Whether the cipher runs in constant time is the library's policy:
  * without --allow-variable-time only constant-time implementations are
@@ -33,9 +38,9 @@
 #include "skcipher.h"
 
 #define CHUNK (64 * 1024)
-/* Input of a mode that is not streamed (xts: one data unit), held in
- * memory whole. */
-#define XTS_MAX ((size_t)1 << 30)
+/* The most input of a mode that is not streamed (xts, cts, xctr, essiv),
+ * held in memory whole. */
+#define WHOLE_MAX ((size_t)1 << 30)
 /* Lengths probed to state a mode's length rule in a message. */
 #define PROBE_MAX 48
 
@@ -46,8 +51,10 @@ static const char usage[] =
 	"\n"
 	"Encrypt (enc) or decrypt (dec) raw bytes, without padding.\n"
 	"  --alg NAME   a mode of a cipher: ecb(aes), cbc(aes), ctr(aes),\n"
-	"               xts(aes), the same for twofish, or a driver's\n"
-	"               instance such as cbc(aes-ct64) or ctr-aes-ct64\n"
+	"               xts(aes), xctr(aes), cts(cbc(aes)),\n"
+	"               essiv(cbc(aes),sha256), the same for twofish, or a\n"
+	"               driver's instance such as cbc(aes-ct64) or\n"
+	"               ctr-aes-ct64\n"
 	"  --key HEX    the key: 16, 24 or 32 bytes; xts: both keys, 32, 48\n"
 	"               or 64 bytes (visible to every user in the process\n"
 	"               list: prefer --key-file or --key-fd)\n"
@@ -56,13 +63,19 @@ static const char usage[] =
 	"               ignored; at most 4096 bytes)\n"
 	"  --key-fd N   the same from file descriptor N (e.g. 3 with 3<FILE);\n"
 	"               exactly one of --key, --key-file, --key-fd is needed\n"
-	"  --iv HEX     16 bytes: the IV (cbc), initial counter block (ctr)\n"
-	"               or tweak (xts); required for those, ignored for ecb\n"
+	"  --iv HEX     16 bytes: the IV (cbc, cts), initial counter block\n"
+	"               (ctr), tweak (xts), nonce (xctr) or sector number\n"
+	"               (essiv: encrypted under sha256 of the key into the\n"
+	"               cbc IV); required for those, ignored for ecb\n"
 	"  --in FILE    input (default: standard input; - is standard input)\n"
 	"  --out FILE   output (default: standard output), written only if\n"
 	"               the whole operation succeeds\n"
 	"  --allow-variable-time  allow table-based implementations\n"
-	"ecb and cbc need a multiple of 16 bytes, xts at least 16 bytes.\n";
+	"ecb, cbc and essiv need a multiple of 16 bytes, xts and cts at least\n"
+	"16 bytes; ctr and xctr take any length. ecb, cbc and ctr stream in\n"
+	"64 KiB pieces; xts, cts, xctr and essiv make one request of the\n"
+	"whole input, in memory (at most 1 GiB): no split of it into\n"
+	"requests gives the output of one.\n";
 
 /* The temporary output file, removed if a signal ends the process. */
 static char tmp_path[4096];
@@ -296,7 +309,7 @@ static int stream(struct job *j)
 	return CLI_OK;
 }
 
-/* Other modes (XTS: one call is one data unit): the whole input. */
+/* Other modes (xts, cts, xctr, essiv): the whole input, one request. */
 static int whole(struct job *j)
 {
 	size_t len = 0;
@@ -307,12 +320,12 @@ static int whole(struct job *j)
 		if (len == j->bufsize) {
 			size_t size = j->bufsize ? 2 * j->bufsize : CHUNK;
 
-			if (j->bufsize >= XTS_MAX) {
+			if (j->bufsize >= WHOLE_MAX) {
 				cli_error(j->sub,
 					  "input larger than %zu "
 					  "bytes; %s takes it as one request "
 					  "in memory",
-					  XTS_MAX, j->alg);
+					  WHOLE_MAX, j->alg);
 				return CLI_FAIL;
 			}
 			/* Not realloc: the old buffer is wiped first. */
@@ -402,7 +415,9 @@ static int spec_of(const char *name, struct cryptarch_spec *s)
 
 /* Whether the mode's output can be made in chunks: the modes whose iv
  * carries the stream from one call to the next (cbc, ctr) or that have
- * none (ecb); every other mode gets the whole input in one request. */
+ * none (ecb); every other mode gets the whole input in one request (xts:
+ * a data unit; cts: the tail is swapped; xctr: the iv does not advance;
+ * essiv: the iv is encrypted again by each call). */
 static int streams(const struct cryptarch_template *t)
 {
 	static const char *const names[] = { "ecb", "cbc", "ctr" };
