@@ -15,11 +15,11 @@
  * into the CBC IV). The length rules, the key sizes and the IV size are
  * the library's: its errors and the template's descriptor, not a table
  * here. Output to a file goes to a temporary file in the same directory,
- * renamed only on success. The key
- * text and the key are wiped after setkey and the data buffer before exit.
- * Whether the cipher runs in constant time is the library's policy:
- * without --allow-variable-time only constant-time implementations are
- * used. No CPU features needed here.
+ * renamed only on success. The key text and the key are wiped after
+ * setkey and the data buffer before exit. Whether the cipher runs in
+ * constant time is the library's policy: without --allow-variable-time
+ * only constant-time implementations are used. No CPU features needed
+ * here.
  */
 #include <errno.h>
 #include <fcntl.h>
