@@ -25,6 +25,7 @@
 #include "../../src/modes/cbc.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
+#include "../../src/modes/xctr.h"
 #include "../../src/modes/xts.h"
 #include "aes-vperm.h"
 
@@ -64,4 +65,5 @@ CRYPTARCH_DRIVER(aes_vperm_avx2,
 		 * the widest vperm driver first (97, 96, 95). */
 		CRYPTARCH_CBC_HOOK(aes_vperm_avx2, .op_priority = { 96, 0 }),
 		CRYPTARCH_CTR_HOOK(aes_vperm_avx2),
-		CRYPTARCH_XTS_HOOK(aes_vperm_avx2)));
+		CRYPTARCH_XTS_HOOK(aes_vperm_avx2),
+		CRYPTARCH_XCTR_HOOK(aes_vperm_avx2)));

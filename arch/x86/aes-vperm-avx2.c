@@ -81,6 +81,14 @@ static INLINE __m256i ctr_reg_y(__m128i c, unsigned k)
 				   rev);
 }
 
+static INLINE __m256i xctr_reg_y(__m128i iv, __m128i c, unsigned k)
+{
+	return _mm256_xor_si256(
+		_mm256_broadcastsi128_si256(iv),
+		_mm256_add_epi64(_mm256_broadcastsi128_si256(c),
+				 _mm256_set_epi64x(0, k + 1, 0, k)));
+}
+
 static INLINE __m256i tweaks_y(__m128i t)
 {
 	return _mm256_inserti128_si256(_mm256_castsi128_si256(t),

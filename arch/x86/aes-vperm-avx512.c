@@ -104,6 +104,15 @@ static INLINE __m512i ctr_reg_z(__m128i c, unsigned k)
 		rev);
 }
 
+static INLINE __m512i xctr_reg_z(__m128i iv, __m128i c, unsigned k)
+{
+	return _mm512_xor_si512(
+		_mm512_broadcast_i32x4(iv),
+		_mm512_add_epi64(_mm512_broadcast_i32x4(c),
+				 _mm512_set_epi64(0, k + 3, 0, k + 2, 0, k + 1,
+						  0, k)));
+}
+
 static INLINE __m512i tweaks_z(__m128i t0)
 {
 	__m128i t1 = xts_double_x(t0), t2 = xts_double_x(t1);

@@ -27,6 +27,7 @@
 #include "../../src/modes/cbc.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
+#include "../../src/modes/xctr.h"
 #include "../../src/modes/xts.h"
 #include "aes-vperm.h"
 
@@ -65,4 +66,5 @@ CRYPTARCH_DRIVER(aes_vperm,
 		 * the widest vperm driver first (97, 96, 95). */
 		CRYPTARCH_CBC_HOOK(aes_vperm, .op_priority = { 95, 0 }),
 		CRYPTARCH_CTR_HOOK(aes_vperm),
-		CRYPTARCH_XTS_HOOK(aes_vperm)));
+		CRYPTARCH_XTS_HOOK(aes_vperm),
+		CRYPTARCH_XCTR_HOOK(aes_vperm)));

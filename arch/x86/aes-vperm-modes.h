@@ -6,14 +6,16 @@
  * aes-vperm-avx512.c (four per zmm register) each include it last, after
  * the rounds (aes-vperm-core.h, its 128-bit inclusion and the wide one)
  * and the width's lane functions. The key schedule, single blocks and CBC
- * encryption are the 128-bit code. ECB, CBC decryption, CTR and XTS run
- * four registers in flight while they last, then two, then one; the last
- * blocks (fewer than a register holds) go under a byte mask where the
- * width has masked loads and stores (VP_MASKED), else one by one in an
- * xmm register, and a single block to encrypt always takes the 128-bit
- * code, whose latency is lower. Constant-time as the rounds are: every
- * branch, mask and address depends on the length alone, and the CTR and
- * XTS arithmetic is masks and carries (aes-vperm-core.h).
+ * encryption are the 128-bit code. ECB, CBC decryption, CTR, XCTR and
+ * XTS run four registers in flight while they last, then two, then one;
+ * the last blocks (fewer than a register holds) go under a byte mask
+ * where the width has masked loads and stores (VP_MASKED), else one by
+ * one in an xmm register, and a single block to encrypt always takes the
+ * 128-bit code, whose latency is lower. XCTR runs as CTR, its counter blocks the
+ * iv XORed with a 64-bit counter (no carry, no byte reversal).
+ * Constant-time as the rounds are: every branch, mask and address depends
+ * on the length alone, and the CTR and XTS arithmetic is masks and
+ * carries (aes-vperm-core.h).
  *
  * No include guard: one inclusion per file. It calls the one-block code
  * of the core's 128-bit inclusion by its names (enc1_x, crypt1_x,
@@ -32,6 +34,9 @@
  *     ctr_reg(c, k)        the counter blocks c + k + j in lane j, in the
  *                          byte order of a counter block; C is the counter
  *                          as the 128-bit helpers keep it (ctr_add_x)
+ *     xctr_reg(iv, c, k)   the XCTR counter blocks IV xor le128(c + k + j)
+ *                          in lane j; C is the 64-bit counter in the low
+ *                          half of an xmm register (the high half zero)
  *     tweaks(t)            lane j: tweak T times alpha^j
  *     tweak_step(tw)       every lane times alpha^VP_LANES
  *     cbc_prev(iv, x)      (VP_LANES > 1 only) the ciphertext blocks
@@ -311,6 +316,49 @@ void VP_DRIVER(ctr_crypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
 		c = ctr_add_x(c, _mm_cvtsi32_si128(1));
 	}
 	storeu_x(ctr, bswap_x(c));
+}
+
+/* NV registers of XCTR (or the TAIL blocks of a masked tail); the 64-bit
+ * counter *C (high half zero) is advanced past them, wrapping at 2^64 as
+ * the template's. */
+static INLINE void VP_FN(xctr_group)(const void *ctx, uint8_t *dst,
+				     const uint8_t *src, __m128i iv, __m128i *c,
+				     unsigned nv, size_t tail)
+{
+	VP_V x[VP_NREG], in;
+	unsigned i;
+
+	VP_UNROLL_REGS
+	for (i = 0; i < nv; i++)
+		x[i] = VP_FN(xctr_reg)(iv, *c, VP_LANES * i);
+	*c = _mm_add_epi64(
+		*c, _mm_cvtsi32_si128((int)(tail ? tail : VP_LANES * nv)));
+	VP_FN(crypt)(ctx, x, nv, 0);
+	VP_UNROLL_REGS
+	for (i = 0; i < nv; i++) {
+		in = VP_FN(load_reg)(src, i, tail);
+		VP_FN(store_reg)(dst, i, VP_XOR(x[i], in), tail);
+	}
+}
+
+/* see src/modes/xctr.h (struct cryptarch_xctr_hooks.crypt) */
+void VP_DRIVER(xctr_crypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
+			   size_t nblocks, const uint8_t iv[16], uint64_t ctr)
+{
+	__m128i v = loadu_x(iv), c = _mm_set_epi64x(0, (long long)ctr);
+
+#define VP_XCTR_BODY(nv) VP_FN(xctr_group)(ctx, dst, src, v, &c, nv, 0)
+	VP_GROUPS(nblocks, VP_XCTR_BODY);
+#undef VP_XCTR_BODY
+#if VP_MASKED
+	if (nblocks > 1) {
+		VP_FN(xctr_group)(ctx, dst, src, v, &c, 1, nblocks);
+		nblocks = 0;
+	}
+#endif
+	if (nblocks)
+		storeu_x(dst, _mm_xor_si128(enc1_x(ctx, _mm_xor_si128(v, c)),
+					    loadu_x(src)));
 }
 
 /* NV registers of XTS (or the TAIL blocks of a masked tail). TW holds the

@@ -54,6 +54,12 @@ static INLINE __m128i ctr_reg_x(__m128i c, unsigned k)
 	return bswap_x(k ? ctr_add_x(c, _mm_cvtsi32_si128((int)k)) : c);
 }
 
+static INLINE __m128i xctr_reg_x(__m128i iv, __m128i c, unsigned k)
+{
+	return _mm_xor_si128(
+		iv, k ? _mm_add_epi64(c, _mm_cvtsi32_si128((int)k)) : c);
+}
+
 static INLINE __m128i tweaks_x(__m128i t)
 {
 	return t;

@@ -54,6 +54,9 @@ void cryptarch_aes_vperm_cbc_decrypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_vperm_ctr_crypt(const void *ctx, uint8_t *dst,
 				   const uint8_t *src, size_t nblocks,
 				   uint8_t ctr[16]);
+void cryptarch_aes_vperm_xctr_crypt(const void *ctx, uint8_t *dst,
+				    const uint8_t *src, size_t nblocks,
+				    const uint8_t iv[16], uint64_t ctr);
 void cryptarch_aes_vperm_xts_encrypt(const void *ctx, uint8_t *dst,
 				     const uint8_t *src, size_t nblocks,
 				     uint8_t tweak[16]);
@@ -83,6 +86,9 @@ void cryptarch_aes_vperm_avx2_cbc_decrypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_vperm_avx2_ctr_crypt(const void *ctx, uint8_t *dst,
 					const uint8_t *src, size_t nblocks,
 					uint8_t ctr[16]);
+void cryptarch_aes_vperm_avx2_xctr_crypt(const void *ctx, uint8_t *dst,
+					 const uint8_t *src, size_t nblocks,
+					 const uint8_t iv[16], uint64_t ctr);
 void cryptarch_aes_vperm_avx2_xts_encrypt(const void *ctx, uint8_t *dst,
 					  const uint8_t *src, size_t nblocks,
 					  uint8_t tweak[16]);
@@ -112,6 +118,9 @@ void cryptarch_aes_vperm_avx512_cbc_decrypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_vperm_avx512_ctr_crypt(const void *ctx, uint8_t *dst,
 					  const uint8_t *src, size_t nblocks,
 					  uint8_t ctr[16]);
+void cryptarch_aes_vperm_avx512_xctr_crypt(const void *ctx, uint8_t *dst,
+					   const uint8_t *src, size_t nblocks,
+					   const uint8_t iv[16], uint64_t ctr);
 void cryptarch_aes_vperm_avx512_xts_encrypt(const void *ctx, uint8_t *dst,
 					    const uint8_t *src, size_t nblocks,
 					    uint8_t tweak[16]);
