@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * skbench.h - what `cryptarch speed`, `cryptarch tune` and bench/peers
- * share about timing cryptarch itself (skbench.c): the call they time (one
- * skcipher request, in place), the instance a handle really uses for each
- * operation and size class, and the compiler this was built with. The
+ * share about timing cryptarch itself (skbench.c): the calls they time (one
+ * skcipher request, in place; one hash of a message, whole or in updates),
+ * the instance a handle really uses for each operation and size class, and
+ * the compiler this was built with. The
  * timing itself is harness.h's; the CPU model line is report.h's.
  */
 #ifndef CRYPTARCH_BENCH_SKBENCH_H
@@ -35,6 +36,29 @@ void skbench_tick(void *arg);
  */
 char *skbench_selected(const char *name, unsigned flags, size_t keylen,
 		       int decrypt, size_t len, char *buf, size_t size);
+
+/*
+ * One message of LEN bytes hashed through TFM (keyed already): one
+ * cryptarch_shash_digest() if PLEN is 0 or LEN, else init, updates of
+ * PLEN bytes (the last one shorter if PLEN does not divide LEN) and final,
+ * as tcrypt's hash speed test makes them; the tag goes to OUT, the first
+ * error stays in ERR. Pass to harness_run() with skbench_hash_tick.
+ */
+struct skbench_hash_req {
+	cryptarch_shash *tfm;
+	const uint8_t *buf;
+	size_t len, plen;
+	uint8_t out[64];
+	int err;
+};
+void skbench_hash_tick(void *arg);
+
+/* The driver name of the instance that cryptarch_shash_new(NAME, FLAGS)
+ * uses with a key of KEYLEN bytes (0: an unkeyed hash, or before setkey)
+ * into BUF; "" if NAME cannot be opened under FLAGS (or the key is
+ * refused). Returns BUF. */
+char *skbench_hash_selected(const char *name, unsigned flags, size_t keylen,
+			    char *buf, size_t size);
 
 /* The compiler this was built with ("gcc 12.2.0", "Debian clang ..."). */
 const char *skbench_compiler(void);
