@@ -3,7 +3,7 @@
  * aes-ct64.c - "aes-ct64": AES-128/192/256 bit-sliced on 64-bit words in
  * portable C. Eight uint64_t words hold four blocks, one word per bit
  * position of every byte, and every core call runs four blocks: the hooks
- * (ECB, CBC decryption, CTR, XTS) go four blocks at a time and
+ * (ECB, CBC decryption, CTR, XTS, XCTR) go four blocks at a time and
  * pad a short tail with dummy blocks, and a single block runs with three
  * dummy ones. The S-box is Boyar and Peralta's 113-gate circuit on whole
  * words (decryption puts it between two inverse affine maps); ShiftRows is
@@ -31,6 +31,7 @@
 #include "../modes/ctr-inc.h"
 #include "../modes/ctr.h"
 #include "../modes/ecb.h"
+#include "../modes/xctr.h"
 #include "../modes/xts-tweak.h"
 #include "../modes/xts.h"
 #include "aes-ct64.h"
@@ -513,6 +514,41 @@ static void cryptarch_aes_ct64_ctr_crypt(const void *ctx, uint8_t *dst,
 	cryptarch_memzero(q, sizeof(q));
 }
 
+/* see src/modes/xctr.h (struct cryptarch_xctr_hooks.crypt) */
+static void cryptarch_aes_ct64_xctr_crypt(const void *ctx, uint8_t *dst,
+					  const uint8_t *src, size_t nblocks,
+					  const uint8_t iv[16], uint64_t ctr)
+{
+	uint64_t q[8], v0 = load64_le(iv), v1 = load64_le(iv + 8);
+	size_t n;
+	unsigned k;
+
+	while (nblocks) {
+		n = nblocks < STATE_BLOCKS ? nblocks : STATE_BLOCKS;
+		/* the counter blocks iv ^ le128(ctr + k), straight into the
+		 * words that load_state() would read (dummy blocks included;
+		 * the counter wraps at 2^64, as the template's) */
+		for (k = 0; k < STATE_BLOCKS; k++) {
+			q[k] = v0 ^ (ctr + k);
+			q[k + 4] = v1;
+		}
+		ctr += n;
+		ortho(q, 0);
+		encrypt_state(ctx, q);
+		ortho(q, 1);
+		for (k = 0; k < n; k++) {
+			store64_le(dst + 16 * k,
+				   q[k] ^ load64_le(src + 16 * k));
+			store64_le(dst + 16 * k + 8,
+				   q[k + 4] ^ load64_le(src + 16 * k + 8));
+		}
+		src += 16 * n;
+		dst += 16 * n;
+		nblocks -= n;
+	}
+	cryptarch_memzero(q, sizeof(q));
+}
+
 static void xts_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 		      size_t nblocks, uint8_t tweak[16], int dec)
 {
@@ -665,4 +701,5 @@ CRYPTARCH_DRIVER(aes_ct64,
 		/* encryption NULL: serial, the template's single-block loop */
 		CRYPTARCH_CBC_HOOK_FNS(NULL, cryptarch_aes_ct64_cbc_decrypt),
 		CRYPTARCH_CTR_HOOK(aes_ct64),
-		CRYPTARCH_XTS_HOOK(aes_ct64)));
+		CRYPTARCH_XTS_HOOK(aes_ct64),
+		CRYPTARCH_XCTR_HOOK(aes_ct64)));
