@@ -2,13 +2,19 @@
 /*
  * peer-gcrypt.c - the libgcrypt adapter (peer.h): AES-128, -192 and -256
  * and Twofish-128 and -256 (libgcrypt's Twofish takes no other key size)
- * in ecb, cbc, ctr and xts, through a gcry_cipher_hd_t keyed once at open;
- * a request is one gcry_cipher_encrypt or gcry_cipher_decrypt, the handle
- * carrying the chain to the next one, except that xts sets the iv again
- * before each request (one request, one data unit, as in the other
- * libraries). libgcrypt picks its code from the CPU minus the features
+ * in ecb, cbc, ctr, xts and cts, through a gcry_cipher_hd_t keyed once at
+ * open; a request is one gcry_cipher_encrypt or gcry_cipher_decrypt, the
+ * handle carrying the chain to the next one, except that xts and cts set
+ * the iv again before each request (one request, one data unit or
+ * message, as in the other libraries). cts is GCRY_CIPHER_MODE_CBC with
+ * the flag GCRY_CIPHER_CBC_CTS, which swaps the last two blocks also when
+ * the length is a multiple of 16 (the Kerberos variant, RFC 3962: CS3;
+ * tests/test-peers.c checks that against cryptarch's cts). cmac is
+ * GCRY_MAC_CMAC_AES or GCRY_MAC_CMAC_TWOFISH through a gcry_mac_hd_t
+ * keyed once; a request is gcry_mac_reset, gcry_mac_write and
+ * gcry_mac_read. libgcrypt picks its code from the CPU minus the features
  * disabled before gcry_check_version (the init's list); it reports what
- * it uses (hwflist). The iv after a request is not exposed.
+ * it uses (hwflist). The iv after a request is not exposed. No XCBC.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +27,8 @@
 struct gc_peer {
 	struct peer base;
 	gcry_cipher_hd_t h;
-	int xts;
+	gcry_mac_hd_t mac;
+	int oneshot; /* xts, cts: each request under the iv of open */
 	uint8_t iv[16];
 };
 
@@ -83,7 +90,18 @@ static int gc_has(const char *cipher, const char *mode, size_t keylen)
 {
 	int m = peer_mode(mode);
 
-	return m >= 0 && gc_algo(cipher, m, keylen) != 0;
+	return m >= 0 && m != PEER_XCBC && gc_algo(cipher, m, keylen) != 0;
+}
+
+static void gc_run_mac(void *arg)
+{
+	struct peer_req *r = arg;
+	struct gc_peer *p = PEER_OF(r->peer, struct gc_peer);
+	size_t outl = 16;
+
+	if (gcry_mac_reset(p->mac) || gcry_mac_write(p->mac, r->src, r->len) ||
+	    gcry_mac_read(p->mac, r->dst, &outl) || outl != 16)
+		r->err = -1;
 }
 
 static void gc_run_enc(void *arg)
@@ -91,7 +109,7 @@ static void gc_run_enc(void *arg)
 	struct peer_req *r = arg;
 	struct gc_peer *p = PEER_OF(r->peer, struct gc_peer);
 
-	if (p->xts)
+	if (p->oneshot)
 		gcry_cipher_setiv(p->h, p->iv, 16);
 	if (gcry_cipher_encrypt(p->h, r->dst, r->len, r->src, r->len))
 		r->err = -1;
@@ -102,7 +120,7 @@ static void gc_run_dec(void *arg)
 	struct peer_req *r = arg;
 	struct gc_peer *p = PEER_OF(r->peer, struct gc_peer);
 
-	if (p->xts)
+	if (p->oneshot)
 		gcry_cipher_setiv(p->h, p->iv, 16);
 	if (gcry_cipher_decrypt(p->h, r->dst, r->len, r->src, r->len))
 		r->err = -1;
@@ -119,8 +137,33 @@ static void gc_close(struct peer *pp)
 {
 	struct gc_peer *p = PEER_OF(pp, struct gc_peer);
 
-	gcry_cipher_close(p->h);
+	if (p->h)
+		gcry_cipher_close(p->h);
+	if (p->mac)
+		gcry_mac_close(p->mac);
 	free(p);
+}
+
+/* Key P for cmac over ALGO; 0 or -1. */
+static int gc_open_mac(struct gc_peer *p, int algo, const uint8_t *key,
+		       size_t keylen, char *why, size_t whysize)
+{
+	int mac = algo == GCRY_CIPHER_TWOFISH128 || algo == GCRY_CIPHER_TWOFISH ?
+			  GCRY_MAC_CMAC_TWOFISH :
+			  GCRY_MAC_CMAC_AES;
+	gcry_error_t e = gcry_mac_open(&p->mac, mac, 0, NULL);
+
+	if (!e)
+		e = gcry_mac_setkey(p->mac, key, keylen);
+	if (e) {
+		snprintf(why, whysize, "libgcrypt: %s", gcry_strerror(e));
+		return -1;
+	}
+	p->base.run = gc_run_mac;
+	p->base.taglen = 16;
+	snprintf(p->base.impl, sizeof(p->base.impl), "gcry_mac %s",
+		 gcry_mac_algo_name(mac));
+	return 0;
 }
 
 static int gc_open(struct peer **out, const char *cipher, const char *mode,
@@ -132,13 +175,14 @@ static int gc_open(struct peer **out, const char *cipher, const char *mode,
 		GCRY_CIPHER_MODE_CBC,
 		GCRY_CIPHER_MODE_CTR,
 		GCRY_CIPHER_MODE_XTS,
+		GCRY_CIPHER_MODE_CBC, /* cts: with GCRY_CIPHER_CBC_CTS */
 	};
 	int m = peer_mode(mode), algo;
 	struct gc_peer *p;
 	gcry_error_t e;
 
 	*out = NULL;
-	algo = m < 0 ? 0 : gc_algo(cipher, m, keylen);
+	algo = m < 0 || m == PEER_XCBC ? 0 : gc_algo(cipher, m, keylen);
 	if (!algo) {
 		snprintf(why, whysize, "libgcrypt has no %s-%zu in %s mode",
 			 cipher, 8 * (m == PEER_XTS ? keylen / 2 : keylen),
@@ -150,9 +194,21 @@ static int gc_open(struct peer **out, const char *cipher, const char *mode,
 		snprintf(why, whysize, "out of memory");
 		return -1;
 	}
-	p->xts = m == PEER_XTS;
+	p->oneshot = m == PEER_XTS || m == PEER_CTS;
 	memcpy(p->iv, iv, 16);
-	e = gcry_cipher_open(&p->h, algo, gmode[m], 0);
+	p->base.lib = &peer_gcrypt;
+	p->base.iv = gc_iv;
+	p->base.close = gc_close;
+	if (m == PEER_CMAC) {
+		if (gc_open_mac(p, algo, key, keylen, why, whysize)) {
+			gc_close(&p->base);
+			return -1;
+		}
+		*out = &p->base;
+		return 0;
+	}
+	e = gcry_cipher_open(&p->h, algo, gmode[m],
+			     m == PEER_CTS ? GCRY_CIPHER_CBC_CTS : 0);
 	if (!e)
 		e = gcry_cipher_setkey(p->h, key, keylen);
 	if (!e && m == PEER_CTR)
@@ -161,17 +217,12 @@ static int gc_open(struct peer **out, const char *cipher, const char *mode,
 		e = gcry_cipher_setiv(p->h, iv, 16);
 	if (e) {
 		snprintf(why, whysize, "libgcrypt: %s", gcry_strerror(e));
-		if (p->h)
-			gcry_cipher_close(p->h);
-		free(p);
+		gc_close(&p->base);
 		return -1;
 	}
-	p->base.lib = &peer_gcrypt;
 	p->base.run = decrypt ? gc_run_dec : gc_run_enc;
-	p->base.iv = gc_iv;
-	p->base.close = gc_close;
-	snprintf(p->base.impl, sizeof(p->base.impl), "gcry_cipher_%scrypt",
-		 decrypt ? "de" : "en");
+	snprintf(p->base.impl, sizeof(p->base.impl), "gcry_cipher_%scrypt%s",
+		 decrypt ? "de" : "en", m == PEER_CTS ? " CBC_CTS" : "");
 	*out = &p->base;
 	return 0;
 }

@@ -10,7 +10,11 @@
  * those key sizes, otherwise cbc_encrypt, cbc_decrypt, ctr_crypt and
  * xts_encrypt_message / xts_decrypt_message over the block functions.
  * cbc and ctr update the iv in place (exposed); xts takes the iv of open
- * for every request. A fat build picks its code from the CPU and
+ * for every request. cmac (nettle/cmac.h): cmac_aes128_update and
+ * _digest (and cmac_aes256_*), otherwise cmac128_update and
+ * cmac128_digest over the block function (AES-192, Twofish); a request is
+ * one update and the digest, which starts the next message. nettle has no
+ * cts and no xcbc. A fat build picks its code from the CPU and
  * NETTLE_FAT_OVERRIDE, read when the library is loaded.
  */
 #include <stdio.h>
@@ -19,6 +23,7 @@
 
 #include <nettle/aes.h>
 #include <nettle/cbc.h>
+#include <nettle/cmac.h>
 #include <nettle/ctr.h>
 #include <nettle/nettle-meta.h>
 #include <nettle/twofish.h>
@@ -40,6 +45,8 @@ union nt_ctx {
 	struct twofish_ctx tf;
 	struct xts_aes128_key x128;
 	struct xts_aes256_key x256;
+	struct cmac_aes128_ctx c128;
+	struct cmac_aes256_ctx c256;
 };
 
 struct nt_peer {
@@ -49,6 +56,8 @@ struct nt_peer {
 	int mode;
 	uint8_t iv[16];
 	union nt_ctx ctx, twk; /* twk: the tweak key (generic xts) */
+	struct cmac128_key ckey; /* generic cmac */
+	struct cmac128_ctx cmac;
 };
 
 static int nt_init(const char *const *hw_off)
@@ -96,7 +105,8 @@ static int nt_has(const char *cipher, const char *mode, size_t keylen)
 			return 0;
 		keylen /= 2;
 	}
-	return m >= 0 && nt_meta(cipher, keylen) != NULL;
+	return m >= 0 && m != PEER_CTS && m != PEER_XCBC &&
+	       nt_meta(cipher, keylen) != NULL;
 }
 
 static void nt_run_ecb(void *arg)
@@ -207,6 +217,57 @@ static void nt_run_xts_dec(void *arg)
 			    r->len, r->dst, r->src);
 }
 
+static void nt_run_cmac_aes128(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	cmac_aes128_update(&p->ctx.c128, r->len, r->src);
+	cmac_aes128_digest(&p->ctx.c128, 16, r->dst);
+}
+
+static void nt_run_cmac_aes256(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	cmac_aes256_update(&p->ctx.c256, r->len, r->src);
+	cmac_aes256_digest(&p->ctx.c256, 16, r->dst);
+}
+
+static void nt_run_cmac(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	cmac128_update(&p->cmac, &p->ctx, p->f, r->len, r->src);
+	cmac128_digest(&p->cmac, &p->ckey, &p->ctx, p->f, 16, r->dst);
+}
+
+/* Key P for cmac with a KLEN-byte cipher key. */
+static void nt_open_cmac(struct nt_peer *p, int aes, const uint8_t *key,
+			 size_t klen)
+{
+	if (aes && klen == 16) {
+		cmac_aes128_set_key(&p->ctx.c128, key);
+		p->base.run = nt_run_cmac_aes128;
+		snprintf(p->base.impl, sizeof(p->base.impl),
+			 "cmac_aes128_digest");
+	} else if (aes && klen == 32) {
+		cmac_aes256_set_key(&p->ctx.c256, key);
+		p->base.run = nt_run_cmac_aes256;
+		snprintf(p->base.impl, sizeof(p->base.impl),
+			 "cmac_aes256_digest");
+	} else {
+		p->m->set_encrypt_key(&p->ctx, key);
+		p->f = p->m->encrypt;
+		cmac128_set_key(&p->ckey, &p->ctx, p->f);
+		cmac128_init(&p->cmac);
+		p->base.run = nt_run_cmac;
+		snprintf(p->base.impl, sizeof(p->base.impl), "cmac128_digest");
+	}
+}
+
 static int nt_iv(const struct peer *pp, uint8_t iv[16])
 {
 	const struct nt_peer *p = PEER_OF(pp, const struct nt_peer);
@@ -293,6 +354,11 @@ static int nt_open(struct peer **out, const char *cipher, const char *mode,
 
 	if (m == PEER_XTS && aes && nt_xts_aes(p, decrypt, key, klen))
 		return 0;
+	if (m == PEER_CMAC) {
+		nt_open_cmac(p, aes, key, klen);
+		p->base.taglen = 16;
+		return 0;
+	}
 	/* ctr, cbc encryption and every xts tweak use the encryption key */
 	if (decrypt && m != PEER_CTR)
 		p->m->set_decrypt_key(&p->ctx, key);

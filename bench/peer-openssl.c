@@ -1,14 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * peer-openssl.c - the OpenSSL adapter (peer.h): AES-128, -192 and -256 in
- * ecb, cbc, ctr and xts (128 and 256 only) through EVP. The cipher is
+ * ecb, cbc, ctr, xts (128 and 256 only), cts and cmac. The cipher is
  * fetched by name ("AES-128-CBC") and keyed once at open, with padding
  * off; a request is one EVP_CipherUpdate, the context carrying the chain
- * to the next one (an xts update is one data unit). OpenSSL picks its code
- * (AES-NI, VAES, vpaes, bsaes, tables) from the CPU and OPENSSL_ia32cap /
- * OPENSSL_armcap, read when the library is loaded. OpenSSL has no Twofish.
- * OpenSSL 3; with 1.1 (EVP_get_cipherbyname) the iv after a request is not
- * exposed.
+ * to the next one (an xts update is one data unit). cts is
+ * "AES-128-CBC-CTS" with the parameter cts_mode "CS3"; each request sets
+ * the iv of open again (EVP_CipherInit_ex2 with the iv only) and is one
+ * update, one message. cmac is the EVP_MAC "CMAC" with the cipher
+ * "AES-128-CBC" (-192, -256), keyed once; a request is EVP_MAC_init without a key
+ * (a new message under the same key), EVP_MAC_update, EVP_MAC_final, as a
+ * caller MACing one message does. OpenSSL picks its code (AES-NI, VAES,
+ * vpaes, bsaes, tables) from the CPU and OPENSSL_ia32cap /
+ * OPENSSL_armcap, read when the library is loaded. OpenSSL has no Twofish
+ * and no XCBC. OpenSSL 3; with 1.1 (EVP_get_cipherbyname) the iv after a
+ * request is not exposed, and cts and cmac are not offered.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +22,10 @@
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#endif
 
 #include "peer.h"
 
@@ -28,7 +38,11 @@
 struct ossl_peer {
 	struct peer base;
 	EVP_CIPHER_CTX *ctx;
+#if OSSL3
+	EVP_MAC_CTX *mac;
+#endif
 	int mode;
+	uint8_t iv[16];
 };
 
 static int ossl_init(const char *const *hw_off)
@@ -58,7 +72,9 @@ static int ossl_has(const char *cipher, const char *mode, size_t keylen)
 {
 	int m = peer_mode(mode);
 
-	if (strcmp(cipher, "aes") || m < 0)
+	if (strcmp(cipher, "aes") || m < 0 || m == PEER_XCBC)
+		return 0;
+	if (!OSSL3 && (m == PEER_CTS || m == PEER_CMAC))
 		return 0;
 	if (m == PEER_XTS) /* OpenSSL has no XTS-AES-192 */
 		return keylen == 32 || keylen == 64;
@@ -75,6 +91,34 @@ static void ossl_run(void *arg)
 	    outl != (int)r->len)
 		r->err = -1;
 }
+
+#if OSSL3
+/* cts: one message under the iv of open. */
+static void ossl_run_cts(void *arg)
+{
+	struct peer_req *r = arg;
+	struct ossl_peer *p = PEER_OF(r->peer, struct ossl_peer);
+	int outl = 0;
+
+	if (!EVP_CipherInit_ex2(p->ctx, NULL, NULL, p->iv, -1, NULL) ||
+	    !EVP_CipherUpdate(p->ctx, r->dst, &outl, r->src, (int)r->len) ||
+	    outl != (int)r->len)
+		r->err = -1;
+}
+
+/* cmac: one message, its tag. */
+static void ossl_run_mac(void *arg)
+{
+	struct peer_req *r = arg;
+	struct ossl_peer *p = PEER_OF(r->peer, struct ossl_peer);
+	size_t outl = 0;
+
+	if (!EVP_MAC_init(p->mac, NULL, 0, NULL) ||
+	    !EVP_MAC_update(p->mac, r->src, r->len) ||
+	    !EVP_MAC_final(p->mac, r->dst, &outl, 16) || outl != 16)
+		r->err = -1;
+}
+#endif
 
 static int ossl_iv(const struct peer *pp, uint8_t iv[16])
 {
@@ -95,14 +139,47 @@ static void ossl_close(struct peer *pp)
 	struct ossl_peer *p = PEER_OF(pp, struct ossl_peer);
 
 	EVP_CIPHER_CTX_free(p->ctx);
+#if OSSL3
+	EVP_MAC_CTX_free(p->mac);
+#endif
 	free(p);
 }
+
+#if OSSL3
+/* Key P for cmac with the cipher NAME ("AES-128-CBC"); 0 or -1. */
+static int ossl_open_mac(struct ossl_peer *p, const char *name,
+			 const uint8_t *key, size_t keylen, char *why,
+			 size_t whysize)
+{
+	EVP_MAC *mac = EVP_MAC_fetch(NULL, "CMAC", NULL);
+	OSSL_PARAM params[2];
+
+	if (!mac) {
+		snprintf(why, whysize, "EVP_MAC_fetch(CMAC) failed");
+		return -1;
+	}
+	p->mac = EVP_MAC_CTX_new(mac);
+	EVP_MAC_free(mac);
+	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER,
+						     (char *)(uintptr_t)name, 0);
+	params[1] = OSSL_PARAM_construct_end();
+	if (!p->mac || !EVP_MAC_init(p->mac, key, keylen, params)) {
+		snprintf(why, whysize, "EVP_MAC_init(CMAC, %s) failed", name);
+		return -1;
+	}
+	p->base.run = ossl_run_mac;
+	p->base.taglen = 16;
+	snprintf(p->base.impl, sizeof(p->base.impl), "EVP_MAC CMAC %s", name);
+	return 0;
+}
+#endif
 
 static int ossl_open(struct peer **out, const char *cipher, const char *mode,
 		     int decrypt, const uint8_t *key, size_t keylen,
 		     const uint8_t iv[16], char *why, size_t whysize)
 {
-	static const char *const suffix[] = { "ECB", "CBC", "CTR", "XTS" };
+	static const char *const suffix[] = { "ECB", "CBC",	"CTR",
+					      "XTS", "CBC-CTS", "CBC" };
 	int m = peer_mode(mode);
 	struct ossl_peer *p;
 	char name[32];
@@ -130,22 +207,44 @@ static int ossl_open(struct peer **out, const char *cipher, const char *mode,
 		return -1;
 	}
 	p->mode = m;
+	memcpy(p->iv, iv, 16);
+	p->base.lib = &peer_openssl;
+	p->base.run = ossl_run;
+	p->base.iv = ossl_iv;
+	p->base.close = ossl_close;
+#if OSSL3
+	if (m == PEER_CMAC) {
+		if (ossl_open_mac(p, name, key, keylen, why, whysize)) {
+			ossl_close(&p->base);
+			return -1;
+		}
+		*out = &p->base;
+		return 0;
+	}
+#endif
 	p->ctx = EVP_CIPHER_CTX_new();
 #if OSSL3
 	{
 		EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, name, NULL);
+		OSSL_PARAM params[2];
 
 		if (!c) {
 			snprintf(why, whysize, "EVP_CIPHER_fetch(%s) failed",
 				 name);
-			EVP_CIPHER_CTX_free(p->ctx);
-			free(p);
+			ossl_close(&p->base);
 			return -1;
 		}
+		params[0] = OSSL_PARAM_construct_utf8_string(
+			OSSL_CIPHER_PARAM_CTS_MODE,
+			(char *)(uintptr_t)OSSL_CIPHER_CTS_MODE_CS3, 0);
+		params[1] = OSSL_PARAM_construct_end();
 		call = "EVP_CipherInit_ex2";
 		ok = p->ctx &&
-		     EVP_CipherInit_ex2(p->ctx, c, key, iv, !decrypt, NULL);
+		     EVP_CipherInit_ex2(p->ctx, c, key, iv, !decrypt,
+					m == PEER_CTS ? params : NULL);
 		EVP_CIPHER_free(c);
+		if (m == PEER_CTS)
+			p->base.run = ossl_run_cts;
 	}
 #else
 	{
@@ -154,8 +253,7 @@ static int ossl_open(struct peer **out, const char *cipher, const char *mode,
 		if (!c) {
 			snprintf(why, whysize,
 				 "EVP_get_cipherbyname(%s) failed", name);
-			EVP_CIPHER_CTX_free(p->ctx);
-			free(p);
+			ossl_close(&p->base);
 			return -1;
 		}
 		call = "EVP_CipherInit_ex";
@@ -165,16 +263,12 @@ static int ossl_open(struct peer **out, const char *cipher, const char *mode,
 #endif
 	if (!ok) {
 		snprintf(why, whysize, "%s(%s) failed", call, name);
-		EVP_CIPHER_CTX_free(p->ctx);
-		free(p);
+		ossl_close(&p->base);
 		return -1;
 	}
 	EVP_CIPHER_CTX_set_padding(p->ctx, 0);
-	p->base.lib = &peer_openssl;
-	p->base.run = ossl_run;
-	p->base.iv = ossl_iv;
-	p->base.close = ossl_close;
-	snprintf(p->base.impl, sizeof(p->base.impl), "EVP %s", name);
+	snprintf(p->base.impl, sizeof(p->base.impl), "EVP %s%s", name,
+		 m == PEER_CTS ? " CS3" : "");
 	*out = &p->base;
 	return 0;
 }

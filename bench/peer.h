@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * peer.h - the peer adapters: how one skcipher request runs through
- * OpenSSL EVP (peer-openssl.c), libgcrypt (peer-gcrypt.c) or nettle
- * (peer-nettle.c), for bench/peers, which times the requests, and
- * tests/test-peers.c, which checks cryptarch's output against them. A peer
- * is opened for one cipher ("aes", "twofish"), mode ("ecb", "cbc", "ctr",
- * "xts": the names of cryptarch's templates), direction, key and iv, then
- * runs requests: cbc and ctr continue from the previous request, as a
- * stream cut into requests would, while each xts request is one data unit
- * under the iv given at open. Each adapter is built where cmake/peers.cmake
- * found its library, as the static library peer_<name>, which also defines
- * PEER_HAVE_<NAME> for the programs linking it. Benchmark and test code:
- * keys are fixed or random test keys, and nothing is wiped.
+ * peer.h - the peer adapters: how one request runs through OpenSSL
+ * (peer-openssl.c), libgcrypt (peer-gcrypt.c), nettle (peer-nettle.c) or
+ * intel-ipsec-mb (peer-ipsecmb.c), for bench/peers, which times the
+ * requests, and tests/test-peers.c, which checks cryptarch's output
+ * against them. A peer is opened for one cipher ("aes", "twofish"), mode
+ * (the names of cryptarch's templates: "ecb", "cbc", "ctr", "xts", "cts"
+ * for cryptarch's "cts(cbc(...))", and the keyed hashes "cmac", "xcbc"),
+ * direction, key and iv, then runs requests: cbc and ctr continue from the
+ * previous request, as a stream cut into requests would, while each xts
+ * or cts request is one message under the iv given at open, and each
+ * cmac or xcbc request is one whole message whose tag (16 bytes, or the
+ * peer's taglen where the library makes only a shorter one) is written to
+ * DST (the direction and iv are unused there). Each adapter is built
+ * where cmake/peers.cmake found its library, as the static library
+ * peer_<name>, which also defines PEER_HAVE_<NAME> for the programs
+ * linking it. Benchmark and test code: keys are fixed or random test
+ * keys, and nothing is wiped.
  */
 #ifndef CRYPTARCH_BENCH_PEER_H
 #define CRYPTARCH_BENCH_PEER_H
@@ -22,27 +27,47 @@
 
 struct peer;
 
-/* The modes, as the adapters number them. */
+/*
+ * The modes, as the adapters number them. PEER_CTS is CBC with ciphertext
+ * stealing, the CS3 variant (NIST SP 800-38A addendum; the last two blocks
+ * swapped, also when the length is a multiple of 16), for lengths of at
+ * least 16 bytes. PEER_CMAC is NIST SP 800-38B, PEER_XCBC RFC 3566
+ * (AES-XCBC-MAC with the full 16-byte tag, 16-byte keys).
+ */
 enum peer_mode {
 	PEER_ECB,
 	PEER_CBC,
 	PEER_CTR,
-	PEER_XTS
+	PEER_XTS,
+	PEER_CTS,
+	PEER_CMAC,
+	PEER_XCBC,
+	PEER_NMODES
 };
 
-/* The peer_mode named MODE ("ecb", "cbc", "ctr", "xts"), or -1. */
+/* The peer_mode named MODE ("ecb", ..., "xcbc"), or -1. */
 static inline int peer_mode(const char *mode)
 {
-	static const char *const names[] = { "ecb", "cbc", "ctr", "xts" };
+	static const char *const names[PEER_NMODES] = {
+		"ecb", "cbc", "ctr", "xts", "cts", "cmac", "xcbc"
+	};
 	int i;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < PEER_NMODES; i++)
 		if (!strcmp(mode, names[i]))
 			return i;
 	return -1;
 }
 
-/* One request through PEER, SRC to DST (may be equal), LEN bytes. */
+/* 1 if mode M is a keyed hash (a request makes a tag). */
+static inline int peer_mode_is_mac(int m)
+{
+	return m == PEER_CMAC || m == PEER_XCBC;
+}
+
+/* One request through PEER, SRC to DST (may be equal), LEN bytes; for a
+ * keyed hash the message SRC, LEN bytes (0 allowed), and its tag at DST
+ * (which may be SRC: the tag is written after the message is read). */
 struct peer_req {
 	struct peer *peer;
 	uint8_t *dst;
@@ -60,17 +85,23 @@ struct peer {
 	int (*iv)(const struct peer *p, uint8_t iv[16]);
 	void (*close)(struct peer *p);
 	char impl[48]; /* the library call a request makes */
+	/* Keyed hashes: the bytes of tag a request writes, the leading ones
+	 * of the full tag: 16, or 12 where the library makes only the
+	 * 96-bit tag (intel-ipsec-mb's XCBC, as IPsec uses it). */
+	size_t taglen;
 };
 
 /* A peer library. */
 struct peer_lib {
-	const char *name; /* "openssl", "gcrypt", "nettle" */
+	const char *name; /* "openssl", "gcrypt", "nettle", "ipsecmb" */
 	/*
 	 * Initialise the library once per process, before anything else of
 	 * it runs. HW_OFF (NULL-terminated, may be NULL) names hardware
 	 * features to disable where the library takes such a list in the
-	 * process (libgcrypt: GCRYCTL_DISABLE_HWF; OpenSSL and nettle read
-	 * theirs from the environment when they are loaded). 0 or -1.
+	 * process (libgcrypt: GCRYCTL_DISABLE_HWF; intel-ipsec-mb: the
+	 * manager's IMB_FLAG_AESNI_OFF where "intel-aesni" is named; OpenSSL
+	 * and nettle read theirs from the environment when they are
+	 * loaded). 0 or -1.
 	 */
 	int (*init)(const char *const *hw_off);
 	/* The library's version into BUF; returns BUF. */
@@ -79,7 +110,7 @@ struct peer_lib {
 	 * reports none: OpenSSL, nettle); returns BUF. */
 	const char *(*hw)(char *buf, size_t size);
 	/* 1 if it has CIPHER in MODE with a KEYLEN-byte key (xts: both
-	 * halves), else 0. */
+	 * halves), else 0. MODE names a peer_mode. */
 	int (*has)(const char *cipher, const char *mode, size_t keylen);
 	/*
 	 * Open *OUT for requests in direction DECRYPT with KEY (KEYLEN
@@ -92,7 +123,8 @@ struct peer_lib {
 		    const uint8_t iv[16], char *why, size_t whysize);
 };
 
-extern const struct peer_lib peer_openssl, peer_gcrypt, peer_nettle;
+extern const struct peer_lib peer_openssl, peer_gcrypt, peer_nettle,
+	peer_ipsecmb;
 
 /* The adapter's own struct TYPE whose member BASE is the struct peer P. */
 #define PEER_OF(p, type) ((type *)(void *)((char *)(p)-offsetof(type, base)))
@@ -106,6 +138,17 @@ static inline int peer_crypt(struct peer *p, uint8_t *dst, const uint8_t *src,
 
 	if (len)
 		p->run(&r);
+	return r.err;
+}
+
+/* The tag of the LEN-byte message MSG (0 allowed) into TAG (P->taglen
+ * bytes), with P opened for a keyed hash; returns 0 or -1. */
+static inline int peer_mac(struct peer *p, uint8_t tag[16],
+			   const uint8_t *msg, size_t len)
+{
+	struct peer_req r = { p, tag, msg, len, 0 };
+
+	p->run(&r);
 	return r.err;
 }
 

@@ -3,7 +3,11 @@
 # tests/test-peers.c compares against, found once for the whole build:
 # OpenSSL libcrypto (pkg-config libcrypto), libgcrypt (pkg-config
 # libgcrypt, else libgcrypt-config: libgcrypt before 1.9 ships no .pc file)
-# and nettle (pkg-config nettle). Included by bench/CMakeLists.txt and
+# and nettle (pkg-config nettle); and, optional, intel-ipsec-mb (Debian's
+# libipsec-mb-dev, x86-64 only, which ships no .pc file: the header
+# intel-ipsec-mb.h and the library IPSec_MB), a peer for CMAC and XCBC
+# only, whose absence neither stops bench/peers being built nor counts as
+# missing. Included by bench/CMakeLists.txt and
 # tests/CMakeLists.txt; the first include looks them up, every include
 # gets the results. Native builds only: in a cross build the host's
 # pkg-config files describe the host's libraries, so nothing is looked up,
@@ -14,15 +18,17 @@
 # CRYPTARCH_BUILD_PEERS (cache): AUTO (bench/peers when all three are
 # found), ON (a missing one is an error) or OFF; read by bench/.
 #
-# Results, for each NAME of openssl, gcrypt, nettle:
+# Results, for each NAME of openssl, gcrypt, nettle, ipsecmb:
 #   peer_lib_NAME          INTERFACE target of the library
 #   peer_NAME              the adapter (bench/peer-NAME.c, peer.h) as a
 #                          static library linking peer_lib_NAME, defining
 #                          PEER_HAVE_<NAME> for whoever links it
 #   CRYPTARCH_PEER_<NAME>_FOUND    1 or 0
 #   CRYPTARCH_PEER_<NAME>_VERSION  as pkg-config says ("" otherwise)
-#   CRYPTARCH_PEERS_MISSING        what is missing and how it was looked
-#                                  for, a list (empty when all are found)
+#   CRYPTARCH_PEERS_MISSING        what is missing of the first three and
+#                                  how it was looked for, a list (empty
+#                                  when all are found)
+#   CRYPTARCH_PEER_NAMES           the four names, for loops over them
 #   CRYPTARCH_PEERS_LOOKED_UP      whether they were looked up at all
 
 set(CRYPTARCH_BUILD_PEERS AUTO CACHE STRING
@@ -51,7 +57,7 @@ function(cryptarch_peers_lookup)
 		set(want ON)
 	endif()
 	set_property(GLOBAL PROPERTY CRYPTARCH_PEERS_LOOKED_UP ${want})
-	foreach(n openssl gcrypt nettle)
+	foreach(n openssl gcrypt nettle ipsecmb)
 		set_property(GLOBAL PROPERTY CRYPTARCH_PEER_${n}_FOUND 0)
 		set_property(GLOBAL PROPERTY CRYPTARCH_PEER_${n}_VERSION "")
 	endforeach()
@@ -127,7 +133,23 @@ function(cryptarch_peers_lookup)
 		list(APPEND missing "nettle (pkg-config nettle)")
 	endif()
 
-	foreach(n openssl gcrypt nettle)
+	# intel-ipsec-mb: optional; its header states its version.
+	find_path(CRYPTARCH_IPSECMB_INCLUDE_DIR intel-ipsec-mb.h)
+	find_library(CRYPTARCH_IPSECMB_LIBRARY IPSec_MB)
+	if(CRYPTARCH_IPSECMB_INCLUDE_DIR AND CRYPTARCH_IPSECMB_LIBRARY)
+		add_library(peer_lib_ipsecmb INTERFACE)
+		target_include_directories(peer_lib_ipsecmb INTERFACE
+			${CRYPTARCH_IPSECMB_INCLUDE_DIR})
+		target_link_libraries(peer_lib_ipsecmb INTERFACE
+			${CRYPTARCH_IPSECMB_LIBRARY})
+		file(STRINGS ${CRYPTARCH_IPSECMB_INCLUDE_DIR}/intel-ipsec-mb.h
+			vline REGEX "^#define IMB_VERSION_STR ")
+		string(REGEX REPLACE ".*\"(.*)\".*" "\\1" version "${vline}")
+		set_property(GLOBAL PROPERTY CRYPTARCH_PEER_ipsecmb_VERSION
+			"${version}")
+	endif()
+
+	foreach(n openssl gcrypt nettle ipsecmb)
 		if(TARGET peer_lib_${n})
 			cryptarch_peer_adapter(${n})
 			set_property(GLOBAL PROPERTY CRYPTARCH_PEER_${n}_FOUND 1)
@@ -144,7 +166,8 @@ endif()
 get_property(CRYPTARCH_PEERS_LOOKED_UP GLOBAL PROPERTY
 	CRYPTARCH_PEERS_LOOKED_UP)
 get_property(CRYPTARCH_PEERS_MISSING GLOBAL PROPERTY CRYPTARCH_PEERS_MISSING)
-foreach(n openssl gcrypt nettle)
+set(CRYPTARCH_PEER_NAMES openssl gcrypt nettle ipsecmb)
+foreach(n ${CRYPTARCH_PEER_NAMES})
 	string(TOUPPER "${n}" up)
 	get_property(CRYPTARCH_PEER_${up}_FOUND GLOBAL PROPERTY
 		CRYPTARCH_PEER_${n}_FOUND)
