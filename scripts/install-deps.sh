@@ -52,6 +52,11 @@ packages=(
 	pkg-config
 	valgrind
 )
+# intel-ipsec-mb: a peer for CMAC and XCBC (test-peers, bench/peers),
+# packaged for x86-64 only.
+if [ "$(dpkg --print-architecture 2>/dev/null || true)" = amd64 ]; then
+	packages+=(libipsec-mb-dev)
+fi
 
 # tc_var FILE NAME: the value of the line `set(NAME value)` of a toolchain
 # file (quotes removed).
