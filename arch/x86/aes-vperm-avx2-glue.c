@@ -23,6 +23,7 @@
 #include "../../src/core/desc.h"
 #include "../../src/core/memzero.h"
 #include "../../src/modes/cbc.h"
+#include "../../src/modes/cbcmac.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
 #include "../../src/modes/xctr.h"
@@ -39,6 +40,10 @@ static int cryptarch_aes_vperm_avx2_setkey(void *ctx, const uint8_t *key,
 	cryptarch_aes_vperm_avx2_expand(ctx, key, keylen);
 	return 0;
 }
+
+#define CBCMAC_HOOK(tmpl)                                                \
+	CRYPTARCH_CBCMAC_HOOK_ONE(tmpl, cryptarch_aes_vperm_avx2_cbcmac, \
+				  .priority = 96)
 
 CRYPTARCH_DRIVER(aes_vperm_avx2,
 	.name = "aes-vperm-avx2",
@@ -66,4 +71,8 @@ CRYPTARCH_DRIVER(aes_vperm_avx2,
 		CRYPTARCH_CBC_HOOK(aes_vperm_avx2, .op_priority = { 96, 0 }),
 		CRYPTARCH_CTR_HOOK(aes_vperm_avx2),
 		CRYPTARCH_XTS_HOOK(aes_vperm_avx2),
-		CRYPTARCH_XCTR_HOOK(aes_vperm_avx2)));
+		CRYPTARCH_XCTR_HOOK(aes_vperm_avx2),
+		/* The CBC-MAC chain is CBC encryption's, and ranks as it
+		 * does (see above). */
+		CBCMAC_HOOK("cmac"), CBCMAC_HOOK("xcbc"),
+		CBCMAC_HOOK("cbcmac")));

@@ -24,6 +24,7 @@
 #include "../../src/core/desc.h"
 #include "../../src/core/memzero.h"
 #include "../../src/modes/cbc.h"
+#include "../../src/modes/cbcmac.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
 #include "../../src/modes/xctr.h"
@@ -40,6 +41,10 @@ static int cryptarch_aes_vperm_avx512_setkey(void *ctx, const uint8_t *key,
 	cryptarch_aes_vperm_avx512_expand(ctx, key, keylen);
 	return 0;
 }
+
+#define CBCMAC_HOOK(tmpl)                                                  \
+	CRYPTARCH_CBCMAC_HOOK_ONE(tmpl, cryptarch_aes_vperm_avx512_cbcmac, \
+				  .priority = 97)
 
 CRYPTARCH_DRIVER(aes_vperm_avx512,
 	.name = "aes-vperm-avx512",
@@ -72,4 +77,8 @@ CRYPTARCH_DRIVER(aes_vperm_avx512,
 		CRYPTARCH_CBC_HOOK(aes_vperm_avx512, .op_priority = { 97, 0 }),
 		CRYPTARCH_CTR_HOOK(aes_vperm_avx512),
 		CRYPTARCH_XTS_HOOK(aes_vperm_avx512),
-		CRYPTARCH_XCTR_HOOK(aes_vperm_avx512)));
+		CRYPTARCH_XCTR_HOOK(aes_vperm_avx512),
+		/* The CBC-MAC chain is CBC encryption's, and ranks as it
+		 * does (see above). */
+		CBCMAC_HOOK("cmac"), CBCMAC_HOOK("xcbc"),
+		CBCMAC_HOOK("cbcmac")));

@@ -335,7 +335,9 @@ static INLINE VP_V VP_FN(xts_double)(VP_V t)
 			     _mm_and_si128(m, _mm_set_epi32(0, 1, 0, 0x87)));
 }
 
-/* see src/modes/cbc.h (struct cryptarch_cbc_hooks.encrypt) */
+/* see src/modes/cbc.h (struct cryptarch_cbc_hooks.encrypt); with DST NULL
+ * (a constant after inlining) the CBC-MAC chain of src/modes/cbcmac.h:
+ * nothing stored but the last block, into IV (the chaining value X). */
 static INLINE void VP_FN(cbc_enc)(const struct cryptarch_aes_vperm_ctx *c,
 				  uint8_t *dst, const uint8_t *src,
 				  size_t nblocks, uint8_t iv[16])
@@ -357,12 +359,14 @@ static INLINE void VP_FN(cbc_enc)(const struct cryptarch_aes_vperm_ctx *c,
 	k = VP_FN(lo4)(x);
 	for (;;) {
 		VP_FN(enc_split)(c, i, k, &io, &jo);
-		out = VP_FN(enc_last)(c, io, jo);
-		_mm_storeu_si128((__m128i *)(void *)dst, out);
+		if (dst) {
+			out = VP_FN(enc_last)(c, io, jo);
+			_mm_storeu_si128((__m128i *)(void *)dst, out);
+			dst += 16;
+		}
 		if (!--nblocks)
 			break;
 		src += 16;
-		dst += 16;
 		/* phi(P ^ C) ^ ek[0], split, with phi(C) from io and jo */
 		x = _mm_loadu_si128((const __m128i *)(const void *)src);
 		x = VP_XOR(VP_FN(nibble_map)(x, vp.enc_lo, vp.enc_hi), kc);
@@ -373,6 +377,8 @@ static INLINE void VP_FN(cbc_enc)(const struct cryptarch_aes_vperm_ctx *c,
 		k = VP_XOR3(VP_SHUF(VP_BCAST(vp.sb1ul), io), VP_FN(lo4)(x),
 			    VP_SHUF(VP_BCAST(vp.sb1tl), jo));
 	}
+	if (!dst)
+		out = VP_FN(enc_last)(c, io, jo);
 	_mm_storeu_si128((__m128i *)(void *)iv, out);
 }
 

@@ -4,8 +4,9 @@
  * AES-128/192/256 for x86 CPUs without AES-NI, by SSSE3 vector permutes
  * (Hamburg, CHES 2009; the code is aes-vperm.c over aes-vperm-core.h, the
  * tables aes-vperm-tables.h from aes-vperm-gen.c). Every mode has a hook:
- * ECB, CBC decryption, CTR and XTS with four blocks in flight,
- * CBC encryption one block at a time. Constant-time: no branch and no
+ * ECB, CBC decryption, CTR, XTS and XCTR with four blocks in flight,
+ * CBC encryption and the CBC-MAC chain of cmac, xcbc and cbcmac one block
+ * at a time (ranked as CBC encryption). Constant-time: no branch and no
  * memory index depends on key or data, key schedule included. Needs SSE2
  * and SSSE3; priority 150, above aes-generic (100, not constant-time) and
  * aes-ct64 (90), so it is the constant-time choice on x86 CPUs without
@@ -25,6 +26,7 @@
 #include "../../src/core/desc.h"
 #include "../../src/core/memzero.h"
 #include "../../src/modes/cbc.h"
+#include "../../src/modes/cbcmac.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
 #include "../../src/modes/xctr.h"
@@ -41,6 +43,10 @@ static int cryptarch_aes_vperm_setkey(void *ctx, const uint8_t *key,
 	cryptarch_aes_vperm_expand(ctx, key, keylen);
 	return 0;
 }
+
+#define CBCMAC_HOOK(tmpl)                                           \
+	CRYPTARCH_CBCMAC_HOOK_ONE(tmpl, cryptarch_aes_vperm_cbcmac, \
+				  .priority = 95)
 
 CRYPTARCH_DRIVER(aes_vperm,
 	.name = "aes-vperm",
@@ -67,4 +73,8 @@ CRYPTARCH_DRIVER(aes_vperm,
 		CRYPTARCH_CBC_HOOK(aes_vperm, .op_priority = { 95, 0 }),
 		CRYPTARCH_CTR_HOOK(aes_vperm),
 		CRYPTARCH_XTS_HOOK(aes_vperm),
-		CRYPTARCH_XCTR_HOOK(aes_vperm)));
+		CRYPTARCH_XCTR_HOOK(aes_vperm),
+		/* The CBC-MAC chain is CBC encryption's, and ranks as it
+		 * does (see above). */
+		CBCMAC_HOOK("cmac"), CBCMAC_HOOK("xcbc"),
+		CBCMAC_HOOK("cbcmac")));

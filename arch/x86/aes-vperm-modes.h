@@ -6,16 +6,17 @@
  * aes-vperm-avx512.c (four per zmm register) each include it last, after
  * the rounds (aes-vperm-core.h, its 128-bit inclusion and the wide one)
  * and the width's lane functions. The key schedule, single blocks and CBC
- * encryption are the 128-bit code. ECB, CBC decryption, CTR, XCTR and
- * XTS run four registers in flight while they last, then two, then one;
- * the last blocks (fewer than a register holds) go under a byte mask
- * where the width has masked loads and stores (VP_MASKED), else one by
- * one in an xmm register, and a single block to encrypt always takes the
- * 128-bit code, whose latency is lower. XCTR runs as CTR, its counter blocks the
- * iv XORed with a 64-bit counter (no carry, no byte reversal).
- * Constant-time as the rounds are: every branch, mask and address depends
- * on the length alone, and the CTR and XTS arithmetic is masks and
- * carries (aes-vperm-core.h).
+ * encryption are the 128-bit code, and so is the CBC-MAC chain (cmac,
+ * xcbc, cbcmac: CBC encryption's chain without its stores). ECB, CBC
+ * decryption, CTR, XCTR and XTS run four registers in flight while they
+ * last, then two, then one; the last blocks (fewer than a register holds)
+ * go under a byte mask where the width has masked loads and stores
+ * (VP_MASKED), else one by one in an xmm register, and a single block to
+ * encrypt always takes the 128-bit code, whose latency is lower. XCTR
+ * runs as CTR, its counter blocks the iv XORed with a 64-bit counter (no
+ * carry, no byte reversal). Constant-time as the rounds are: every
+ * branch, mask and address depends on the length alone, and the CTR and
+ * XTS arithmetic is masks and carries (aes-vperm-core.h).
  *
  * No include guard: one inclusion per file. It calls the one-block code
  * of the core's 128-bit inclusion by its names (enc1_x, crypt1_x,
@@ -198,6 +199,14 @@ void VP_DRIVER(cbc_encrypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
 			    size_t nblocks, uint8_t iv[16])
 {
 	cbc_enc_x(ctx, dst, src, nblocks, iv);
+}
+
+/* see src/modes/cbcmac.h (struct cryptarch_cbcmac_hooks.mac): CBC
+ * encryption's chain, one block at a time, without its stores */
+void VP_DRIVER(cbcmac)(const void *ctx, uint8_t x[16], const uint8_t *src,
+		       size_t nblocks)
+{
+	cbc_enc_x(ctx, NULL, src, nblocks, x);
 }
 
 /*

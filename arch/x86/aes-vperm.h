@@ -57,6 +57,8 @@ void cryptarch_aes_vperm_ctr_crypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_vperm_xctr_crypt(const void *ctx, uint8_t *dst,
 				    const uint8_t *src, size_t nblocks,
 				    const uint8_t iv[16], uint64_t ctr);
+void cryptarch_aes_vperm_cbcmac(const void *ctx, uint8_t x[16],
+				const uint8_t *src, size_t nblocks);
 void cryptarch_aes_vperm_xts_encrypt(const void *ctx, uint8_t *dst,
 				     const uint8_t *src, size_t nblocks,
 				     uint8_t tweak[16]);
@@ -89,6 +91,8 @@ void cryptarch_aes_vperm_avx2_ctr_crypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_vperm_avx2_xctr_crypt(const void *ctx, uint8_t *dst,
 					 const uint8_t *src, size_t nblocks,
 					 const uint8_t iv[16], uint64_t ctr);
+void cryptarch_aes_vperm_avx2_cbcmac(const void *ctx, uint8_t x[16],
+				     const uint8_t *src, size_t nblocks);
 void cryptarch_aes_vperm_avx2_xts_encrypt(const void *ctx, uint8_t *dst,
 					  const uint8_t *src, size_t nblocks,
 					  uint8_t tweak[16]);
@@ -121,6 +125,8 @@ void cryptarch_aes_vperm_avx512_ctr_crypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_vperm_avx512_xctr_crypt(const void *ctx, uint8_t *dst,
 					   const uint8_t *src, size_t nblocks,
 					   const uint8_t iv[16], uint64_t ctr);
+void cryptarch_aes_vperm_avx512_cbcmac(const void *ctx, uint8_t x[16],
+				       const uint8_t *src, size_t nblocks);
 void cryptarch_aes_vperm_avx512_xts_encrypt(const void *ctx, uint8_t *dst,
 					    const uint8_t *src, size_t nblocks,
 					    uint8_t tweak[16]);
