@@ -6,7 +6,8 @@
  * is plain C and holds no code: the registry reaches the functions only
  * through the descriptor, after checking cpu_features (NEON and the
  * "aes" hwcap, CRYPTARCH_CPU_ARM_AES); the key-size dispatch happens in
- * aes-ce.c. Every mode has a hook. Constant-time: the AES
+ * aes-ce.c. Every mode has a hook (ecb, cbc, ctr, xctr, xts, and the
+ * CBC-MAC chain of cmac, xcbc and cbcmac). Constant-time: the AES
  * instructions take the same time whatever their operands, and the key
  * schedule uses AESE for SubWord (no table). Priority 300, the highest on
  * arm64. Speed and method: aes-ce.c.
@@ -14,8 +15,10 @@
 #include "../../src/aes/aes.h"
 #include "../../src/core/desc.h"
 #include "../../src/modes/cbc.h"
+#include "../../src/modes/cbcmac.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
+#include "../../src/modes/xctr.h"
 #include "../../src/modes/xts.h"
 #include "aes-ce.h"
 
@@ -35,4 +38,6 @@ CRYPTARCH_DRIVER(aes_ce,
 	.hooks = CRYPTARCH_HOOKS(CRYPTARCH_ECB_HOOK(aes_ce),
 				 CRYPTARCH_CBC_HOOK(aes_ce),
 				 CRYPTARCH_CTR_HOOK(aes_ce),
-				 CRYPTARCH_XTS_HOOK(aes_ce)));
+				 CRYPTARCH_XCTR_HOOK(aes_ce),
+				 CRYPTARCH_XTS_HOOK(aes_ce),
+				 CRYPTARCH_CBCMAC_HOOKS(aes_ce)));

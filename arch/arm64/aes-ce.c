@@ -11,10 +11,11 @@
  * the cores that fuse them need. CBC encryption runs one block at a time
  * (each block needs the one before), with the plaintext XORed into the
  * next round key rather than into the chained state, so that only
- * AESE/AESMC lie on the dependency chain. ECB, CBC decryption, CTR
- * (128-bit big-endian counter, carry through all 128 bits) and XTS run
- * eight blocks in flight, then the rest one at a time: the loops of
- * aes-modes.h, which aes-neon shares. Decryption is the
+ * AESE/AESMC lie on the dependency chain; the CBC-MAC chain of cmac,
+ * xcbc and cbcmac is the same loop without the stores. ECB, CBC
+ * decryption, CTR (128-bit big-endian counter, carry through all 128
+ * bits), XCTR and XTS run eight blocks in flight, then the rest one at a
+ * time: the loops of aes-modes.h, which aes-neon shares. Decryption is the
  * equivalent inverse cipher of FIPS-197 section 5.3.5. Constant-time: the
  * AES instructions' timing does not depend on their operands, no branch
  * or memory index depends on the key or the data, and the key schedule
@@ -155,6 +156,13 @@ static INLINE void ctr_body(const struct ce_keys *kc, uint8_t *dst,
 			    const uint8_t *src, size_t nblocks, uint8_t ctr[16])
 {
 	MODES_CTR(kc, dst, src, nblocks, ctr);
+}
+
+static INLINE void xctr_body(const struct ce_keys *kc, uint8_t *dst,
+			     const uint8_t *src, size_t nblocks,
+			     const uint8_t iv[16], uint64_t ctr)
+{
+	MODES_XCTR(kc, dst, src, nblocks, iv, ctr);
 }
 
 static INLINE void xts_body(const struct ce_keys *kc, uint8_t *dst,
@@ -307,6 +315,41 @@ void cryptarch_aes_ce_cbc_encrypt(const void *ctx, uint8_t *dst,
 	BY_ROUNDS(c, EK(c), cbc_enc_body, dst, src, nblocks, iv);
 }
 
+/*
+ * The CBC-MAC chain (src/modes/cbcmac.h): X = E(X xor B) for each block
+ * B, the chain of CBC encryption without its stores, with the same
+ * folding of the block into the first round key, so that only AESE/AESMC
+ * lie on the dependency chain.
+ */
+static INLINE void cbcmac_body(const struct ce_keys *kc, uint8_t v[16],
+			       const uint8_t *src, size_t nblocks)
+{
+	const uint8x16_t *k = kc->k;
+	const int nr = kc->nr;
+	uint8x16_t x, k0last;
+	int r;
+
+	k0last = veorq_u8(k[0], k[nr]);
+	x = veorq_u8(vld1q_u8(v), k[nr]);
+	for (; nblocks; nblocks--, src += 16) {
+		x = vaesmcq_u8(vaeseq_u8(x, veorq_u8(vld1q_u8(src), k0last)));
+		UNROLL
+		for (r = 1; r < nr - 1; r++)
+			x = vaesmcq_u8(vaeseq_u8(x, k[r]));
+		x = vaeseq_u8(x, k[nr - 1]);
+	}
+	vst1q_u8(v, veorq_u8(x, k[nr]));
+}
+
+/* See aes-ce.h. */
+void cryptarch_aes_ce_cbcmac(const void *ctx, uint8_t x[16], const uint8_t *src,
+			     size_t nblocks)
+{
+	const struct cryptarch_aes_ce_ctx *c = ctx;
+
+	BY_ROUNDS(c, EK(c), cbcmac_body, x, src, nblocks);
+}
+
 /* See aes-ce.h. */
 void cryptarch_aes_ce_cbc_decrypt(const void *ctx, uint8_t *dst,
 				  const uint8_t *src, size_t nblocks,
@@ -325,6 +368,16 @@ void cryptarch_aes_ce_ctr_crypt(const void *ctx, uint8_t *dst,
 	const struct cryptarch_aes_ce_ctx *c = ctx;
 
 	BY_ROUNDS(c, EK(c), ctr_body, dst, src, nblocks, ctr);
+}
+
+/* See aes-ce.h. */
+void cryptarch_aes_ce_xctr_crypt(const void *ctx, uint8_t *dst,
+				 const uint8_t *src, size_t nblocks,
+				 const uint8_t iv[16], uint64_t ctr)
+{
+	const struct cryptarch_aes_ce_ctx *c = ctx;
+
+	BY_ROUNDS(c, EK(c), xctr_body, dst, src, nblocks, iv, ctr);
 }
 
 /* See aes-ce.h. */

@@ -46,11 +46,19 @@ void cryptarch_aes_ce_cbc_decrypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_ce_ctr_crypt(const void *ctx, uint8_t *dst,
 				const uint8_t *src, size_t nblocks,
 				uint8_t ctr[16]);
+void cryptarch_aes_ce_xctr_crypt(const void *ctx, uint8_t *dst,
+				 const uint8_t *src, size_t nblocks,
+				 const uint8_t iv[16], uint64_t ctr);
 void cryptarch_aes_ce_xts_encrypt(const void *ctx, uint8_t *dst,
 				  const uint8_t *src, size_t nblocks,
 				  uint8_t tweak[16]);
 void cryptarch_aes_ce_xts_decrypt(const void *ctx, uint8_t *dst,
 				  const uint8_t *src, size_t nblocks,
 				  uint8_t tweak[16]);
+
+/* The CBC-MAC chain of cmac, xcbc and cbcmac (struct
+ * cryptarch_cbcmac_hooks in src/modes/cbcmac.h). */
+void cryptarch_aes_ce_cbcmac(const void *ctx, uint8_t x[16], const uint8_t *src,
+			     size_t nblocks);
 
 #endif /* CRYPTARCH_AES_CE_H */

@@ -6,10 +6,12 @@
  * S-box rounds, four) include it after defining their core, as the
  * kernel's aes-modes.S is included by aes-ce.S and aes-neon.S. ECB, CBC
  * decryption, CTR (the 128-bit big-endian counter, carry through all 128
- * bits, ctr-inc.h) and XTS (the tweak times alpha from one block to the
+ * bits, ctr-inc.h), XCTR (the iv XOR a 64-bit little-endian block
+ * number, xctr.h) and XTS (the tweak times alpha from one block to the
  * next, xts-tweak.h) run groups of AES_MODES_WAY blocks, then the rest
- * one at a time; the counter and the tweak are two 64-bit halves in
- * general registers. Serial CBC encryption is each core's own. Constant-
+ * one at a time; the CTR counter and the tweak are two 64-bit halves in
+ * general registers, the XCTR counter a vector. Serial CBC encryption and
+ * the CBC-MAC chain are each core's own. Constant-
  * time if the core is: the loops branch on lengths only, and the carries
  * of the counter and the tweak are arithmetic (ctr_add64, xts_mul_alpha64).
  *
@@ -33,8 +35,9 @@
  *                          become registers)
  * and gets the bodies of the hooks (src/modes/<mode>.h) as statement
  * macros: MODES_ECB(core, dst, src, nblocks, dec), MODES_CBC_DEC(core,
- * dst, src, nblocks, iv), MODES_CTR(core, dst, src, nblocks, ctr) and
- * MODES_XTS(core, dst, src, nblocks, tweak, dec), each the whole body of
+ * dst, src, nblocks, iv), MODES_CTR(core, dst, src, nblocks, ctr),
+ * MODES_XCTR(core, dst, src, nblocks, iv, ctr) and MODES_XTS(core, dst,
+ * src, nblocks, tweak, dec), each the whole body of
  * a hook whose arguments DST, SRC and NBLOCKS it advances (the names of
  * variables, evaluated many times), with CORE the core's state, over the
  * static inline functions modes_<mode>_n() that run one group of blocks.
@@ -180,6 +183,43 @@ static INLINE void modes_ctr_n(const AES_MODES_CORE *core, uint8_t *dst,
 		MODES_LOOP(modes_ctr_n, core, dst, src, nblocks, &hi_, &lo_); \
 		store64_be(ctr, hi_);                                         \
 		store64_be((ctr) + 8, lo_);                                   \
+	} while (0)
+
+/*
+ * N blocks of XCTR: block j XORed with E(IV xor C), C the counter block
+ * le128(ctr) (its low 64-bit lane the counter, the high lane zero, so the
+ * lane addition wraps as a uint64_t does), advanced by ONE (1 in the low
+ * lane) per block. The counter stays in a vector register: two vector
+ * instructions per block, where the CTR body needs six.
+ */
+static INLINE void modes_xctr_n(const AES_MODES_CORE *core, uint8_t *dst,
+				const uint8_t *src, const int n, uint8x16_t iv,
+				uint64x2_t *c, uint64x2_t one)
+{
+	uint8x16_t s[AES_MODES_WAY];
+	int i;
+
+	UNROLL
+	for (i = 0; i < n; i++) {
+		s[i] = veorq_u8(iv, vreinterpretq_u8_u64(*c));
+		*c = vaddq_u64(*c, one);
+	}
+	AES_MODES_ENC(core, s, n);
+	UNROLL
+	for (i = 0; i < n; i++)
+		vst1q_u8(dst + 16 * i, veorq_u8(s[i], vld1q_u8(src + 16 * i)));
+}
+
+/* see src/modes/xctr.h (struct cryptarch_xctr_hooks.crypt); IV is not
+ * changed */
+#define MODES_XCTR(core, dst, src, nblocks, iv, ctr)                         \
+	do {                                                                 \
+		uint8x16_t iv_ = vld1q_u8(iv);                               \
+		uint64x2_t c_ = vreinterpretq_u64_u8(vec_from64(ctr, 0, 0)); \
+		uint64x2_t one_ = vreinterpretq_u64_u8(vec_from64(1, 0, 0)); \
+                                                                             \
+		MODES_LOOP(modes_xctr_n, core, dst, src, nblocks, iv_, &c_,  \
+			   one_);                                            \
 	} while (0)
 
 /* N blocks of XTS from the tweak LO:HI, which is multiplied by alpha N
