@@ -4,10 +4,16 @@
  * and its output ("testing speed of cbc(aes) (cbc-aes-aesni) encryption",
  * then "test N (K bit key, B byte blocks): OPS operations in S seconds
  * (BYTES bytes)", S the time budget as tcrypt prints it), over the modes
- * of each cipher and the instances of each driver, followed by a summary
- * table (the instance each row ran on, MB/s, ns per call, cycles per byte
- * from the best batch, the seconds measured) and a straight line fitted
- * over the sizes (per-byte cost, per-call overhead), or all of it as JSON.
+ * of each cipher and the instances of each driver; for the hashes
+ * (shash: cmac(aes), sha256) tcrypt's hash speed test and its output
+ * ("testing speed of cmac(aes) (cmac-aes-aesni)", then "test  0 (   16
+ * byte blocks,   16 bytes per update,   1 updates): N opers/sec, B
+ * bytes/sec", over tcrypt's message and update sizes, per second of the
+ * time measured); then a summary table per type (the instance each row
+ * ran on, MB/s, ns per call, cycles per byte from the best batch, the
+ * seconds measured) and a straight line fitted over the sizes (per-byte
+ * cost, per-call overhead; a hash's over its one-update digests), or all
+ * of it as JSON.
  * A handle may use different instances per direction, key size and
  * request size class (selection's plan): each row names the one the timed
  * handle really used (cryptarch_skcipher_slot()), and each tcrypt header
@@ -32,19 +38,22 @@
 #include "registry.h"
 #include "report.h"
 #include "select.h"
+#include "shash.h"
 #include "skbench.h"
 #include "skcipher.h"
 #include "spec.h"
 
 #define MAX_NAMES 64
-#define MAX_SIZES 16
+#define MAX_SIZES 32
 #define MAX_KEYS 3
 #define MAX_SIZE (1u << 20)
 #define NAME_LEN (CRYPTARCH_NAME_MAX + 1)
 #define DEFAULT_SEC 1.0
-/* Per test in --tour: with every x86-64 driver, 528 tests (88 instances,
- * two directions, three key sizes) of 0.35 s, 185 s of budget: about 3.5
- * minutes on AMD EPYC (Zen 5), as README.md says. */
+/* Per test in --tour. With every x86-64 driver and the modes ecb, cbc,
+ * ctr, xts it was 528 tests (88 instances, two directions, three key
+ * sizes) of 0.35 s, 185 s of budget: about 3.5 minutes on AMD EPYC (Zen
+ * 5). With xctr, cts, essiv and the hashes (one key size each) added,
+ * 955 tests when this was written: 334 s of budget. */
 #define TOUR_SEC 0.35
 
 static const char usage[] =
@@ -63,25 +72,34 @@ static const char usage[] =
 	"  --sec S        seconds per test (default 1; --tour: 0.35); a\n"
 	"                 fraction is a cryptarch extension, printed as is\n"
 	"  --sizes N,...  bytes per call, multiples of 16 (default\n"
-	"                 16,64,256,1024,8192; --tour: 8192)\n"
+	"                 16,64,256,1024,8192; --tour: 8192); for a hash\n"
+	"                 N or N/U: N-byte messages in updates of U bytes\n"
+	"                 (default: tcrypt's 22 pairs, 16/16 to 8192/8192;\n"
+	"                 --tour: 8192)\n"
 	"  --keys B,...   cipher key bits: 128, 192, 256 (default all; xts\n"
-	"                 keys are twice as long and printed so)\n"
+	"                 keys are twice as long and printed so; a keyed\n"
+	"                 hash: the smallest unless --keys is given)\n"
 	"  --allow-variable-time  select as CRYPTARCH_ALLOW_VARIABLE_TIME\n"
 	"  --json         one JSON object instead of text\n"
-	"  --tour         every mode, cipher and instance, 8192 bytes,\n"
-	"                 marking the selection under both policies\n";
+	"  --tour         every mode, hash, cipher and instance, 8192\n"
+	"                 bytes, marking the selection under both policies\n"
+	"NAME is a mode (skcipher: cbc(aes), xctr(aes), cts(cbc(aes)),\n"
+	"essiv(cbc(aes),sha256)) or a hash (shash: cmac(aes), xcbc(aes),\n"
+	"cbcmac(aes), sha256), measured in tcrypt's hash speed format.\n";
 
 struct opts {
 	char names[MAX_NAMES][NAME_LEN];
 	int is_driver[MAX_NAMES];
 	size_t nnames;
 	double sec;
-	unsigned sizes[MAX_SIZES];
+	unsigned sizes[MAX_SIZES]; /* skcipher request sizes */
 	size_t nsizes;
+	unsigned hbytes[MAX_SIZES], hupd[MAX_SIZES]; /* hash: message, update */
+	size_t nhash;
 	unsigned keys[MAX_KEYS]; /* cipher key bits */
 	size_t nkeys;
 	unsigned flags;
-	int json, all, tour;
+	int json, all, tour, keys_given;
 };
 
 /* One row group: a name to open and measure, or one that cannot run. */
@@ -89,6 +107,7 @@ struct target {
 	char alg[NAME_LEN];   /* the name in the tcrypt header: "cbc(aes)" */
 	char named[NAME_LEN]; /* the instance named exactly, or "" */
 	char open[NAME_LEN];  /* the name to open, with OPEN_FLAGS */
+	const struct cryptarch_type *type; /* skcipher or shash */
 	unsigned open_flags;
 	unsigned nkeys, minkey, maxkey; /* its key: NKEYS cipher keys */
 	int available;
@@ -98,8 +117,9 @@ struct target {
 struct point {
 	size_t target;
 	int decrypt;
-	unsigned keybits; /* as printed: xts doubled */
+	unsigned keybits; /* as printed: xts doubled; 0: an unkeyed hash */
 	unsigned bytes;
+	unsigned upd; /* a hash: bytes per update (BYTES: one digest) */
 	int err;
 	char inst[NAME_LEN]; /* the instance the handle used */
 	int sel;	     /* selected under the flags in effect */
@@ -124,7 +144,14 @@ static int add_names(struct opts *o, const char *list, int driver,
 	size_t n;
 
 	do {
-		end = strchr(p, ',');
+		/* a comma inside parentheses is the name's own:
+		 * essiv(cbc(aes),sha256) */
+		int depth = 0;
+
+		for (end = p; *end && (*end != ',' || depth > 0); end++)
+			depth += *end == '(' ? 1 : *end == ')' ? -1 : 0;
+		if (*end == '\0')
+			end = NULL;
 		n = end ? (size_t)(end - p) : strlen(p);
 		if (n == 0) {
 			cli_error("speed", "%s: empty name in '%s'", opt, list);
@@ -179,6 +206,62 @@ static int numbers(const char *opt, const char *list, unsigned *v, size_t max,
 	}
 }
 
+/*
+ * --sizes LIST: entries N (a request of N bytes; a hash: one digest of N
+ * bytes) or N/U (a hash: N bytes in updates of U; a mode: N bytes). The
+ * modes' sizes, each once, into O->SIZES; the hashes' pairs into
+ * O->HBYTES, O->HUPD. Whether the modes' sizes are whole blocks is checked
+ * once the names are known.
+ */
+static int sizes(struct opts *o, const char *list)
+{
+	const char *p = list;
+	unsigned long x, u;
+	char *end;
+	size_t i;
+
+	o->nsizes = o->nhash = 0;
+	for (;;) {
+		errno = 0;
+		x = strtoul(p, &end, 10);
+		u = x;
+		if (end != p && *end == '/' && end[1] >= '0' && end[1] <= '9') {
+			p = end + 1;
+			u = strtoul(p, &end, 10);
+		}
+		if (end == p || (*end != ',' && *end != '\0') || errno ||
+		    *p == '-' || *p == '+' || x == 0 || x > MAX_SIZE ||
+		    u == 0) {
+			cli_error("speed",
+				  "--sizes: not a list of positive numbers "
+				  "(N or N/U): '%s'",
+				  list);
+			return -1;
+		}
+		if (u > x) {
+			cli_error("speed",
+				  "--sizes: %lu/%lu: the update is longer than "
+				  "the message",
+				  x, u);
+			return -1;
+		}
+		if (o->nhash == MAX_SIZES) {
+			cli_error("speed", "--sizes: more than %d values",
+				  MAX_SIZES);
+			return -1;
+		}
+		o->hbytes[o->nhash] = (unsigned)x;
+		o->hupd[o->nhash++] = (unsigned)u;
+		for (i = 0; i < o->nsizes && o->sizes[i] != x; i++)
+			;
+		if (i == o->nsizes)
+			o->sizes[o->nsizes++] = (unsigned)x;
+		if (*end == '\0')
+			return 0;
+		p = end + 1;
+	}
+}
+
 static int parse(struct opts *o, int argc, char **argv)
 {
 	const char *v;
@@ -221,22 +304,14 @@ static int parse(struct opts *o, int argc, char **argv)
 				return -1;
 		} else if ((r = cli_value("speed", argc, argv, &k, "sizes",
 					  &v))) {
-			if (r < 0 || numbers("--sizes", v, o->sizes, MAX_SIZES,
-					     &o->nsizes))
+			if (r < 0 || sizes(o, v))
 				return -1;
-			for (i = 0; i < o->nsizes; i++) {
-				if (o->sizes[i] % 16 == 0)
-					continue;
-				cli_error("speed",
-					  "--sizes: %u is not a multiple of 16",
-					  o->sizes[i]);
-				return -1;
-			}
 		} else if ((r = cli_value("speed", argc, argv, &k, "keys",
 					  &v))) {
 			if (r < 0 ||
 			    numbers("--keys", v, o->keys, MAX_KEYS, &o->nkeys))
 				return -1;
+			o->keys_given = 1;
 			for (i = 0; i < o->nkeys; i++) {
 				if (o->keys[i] == 128 || o->keys[i] == 192 ||
 				    o->keys[i] == 256)
@@ -320,6 +395,33 @@ static void keys_of(struct target *t, const struct cryptarch_spec *s)
 	cryptarch_spec_keysizes(s, &t->minkey, &t->maxkey);
 }
 
+/* The type of NAME's instances: shash for a hash, else skcipher (the
+ * messages about a name that is neither are skcipher's). */
+static const struct cryptarch_type *type_of(struct run *run, const char *name)
+{
+	if (cryptarch_cands(name, NULL, &run->c) == 0 &&
+	    run->c.type == &cryptarch_type_shash)
+		return &cryptarch_type_shash;
+	return &cryptarch_type_skcipher;
+}
+
+/* cli_resolve() for a name of TYPE; the handle is freed again. */
+static int resolve(const char *name, const struct cryptarch_type *type,
+		   unsigned flags, char *why, size_t size)
+{
+	cryptarch_skcipher *sk = NULL;
+	cryptarch_shash *h = NULL;
+	int r;
+
+	if (type == &cryptarch_type_shash)
+		r = cli_resolve_shash(name, flags, &h, why, size);
+	else
+		r = cli_resolve(name, flags, &sk, why, size);
+	cryptarch_skcipher_free(sk);
+	cryptarch_shash_free(h);
+	return r;
+}
+
 /* A named instance, measured with variable time allowed. */
 static int add_instance(struct run *run, const struct cryptarch_spec *s)
 {
@@ -327,6 +429,7 @@ static int add_instance(struct run *run, const struct cryptarch_spec *s)
 
 	if (!t)
 		return -ENOMEM;
+	t->type = cryptarch_spec_type(s);
 	cryptarch_spec_algname(s, t->alg, sizeof(t->alg));
 	cryptarch_spec_name(s, t->named, sizeof(t->named));
 	snprintf(t->open, sizeof(t->open), "%s", t->named);
@@ -344,11 +447,12 @@ static int add_instance(struct run *run, const struct cryptarch_spec *s)
  * template's own and the hooked one). */
 static int add_all(struct run *run, const char *name)
 {
+	const struct cryptarch_type *type = type_of(run, name);
 	char alg[NAME_LEN];
 	size_t i;
 	int err;
 
-	err = cryptarch_cands(name, &cryptarch_type_skcipher, &run->c);
+	err = cryptarch_cands(name, type, &run->c);
 	if (err)
 		return err;
 	if (!run->c.exact) {
@@ -357,7 +461,7 @@ static int add_all(struct run *run, const char *name)
 		return err;
 	}
 	cryptarch_spec_algname(&run->c.v[0], alg, sizeof(alg));
-	err = cryptarch_cands(alg, &cryptarch_type_skcipher, &run->c2);
+	err = cryptarch_cands(alg, type, &run->c2);
 	if (err)
 		return add_instance(run, &run->c.v[0]);
 	for (i = 0; i < run->c2.n && !err; i++)
@@ -369,14 +473,15 @@ static int add_all(struct run *run, const char *name)
 /* What NAME selects under the flags in effect, as tcrypt measures. */
 static int add_selected(struct run *run, const char *name)
 {
+	const struct cryptarch_type *type = type_of(run, name);
 	struct target *t = new_target(run);
-	cryptarch_skcipher *tfm;
 	int r;
 
 	if (!t)
 		return -ENOMEM;
+	t->type = type;
 	snprintf(t->alg, sizeof(t->alg), "%s", name);
-	r = cli_resolve(name, run->o->flags, &tfm, t->why, sizeof(t->why));
+	r = resolve(name, type, run->o->flags, t->why, sizeof(t->why));
 	if (r == CLI_R_MALFORMED || r == CLI_R_UNKNOWN) {
 		cli_error("speed", "--alg: %s", t->why);
 		run->nt--;
@@ -391,10 +496,9 @@ static int add_selected(struct run *run, const char *name)
 				strlen(t->why + n + 2) + 1);
 		return 0;
 	}
-	cryptarch_skcipher_free(tfm);
 	snprintf(t->open, sizeof(t->open), "%s", name);
 	t->open_flags = run->o->flags;
-	if (cryptarch_cands(name, &cryptarch_type_skcipher, &run->c) == 0) {
+	if (cryptarch_cands(name, type, &run->c) == 0) {
 		keys_of(t, &run->c.v[0]);
 		t->available = 1;
 	} else {
@@ -403,27 +507,28 @@ static int add_selected(struct run *run, const char *name)
 	return 0;
 }
 
-/* Every mode of every cipher, cipher first: each registered template of
- * type skcipher over one block cipher, over each algorithm. */
+/* Every mode and hash of every cipher, cipher first, in registry order
+ * (cli_name_at(): "cbc(aes)", "cts(cbc(aes))", "cmac(aes)"), then the
+ * hashes of no cipher ("sha256"). */
 static void all_names(struct opts *o)
 {
-	size_t i, j;
+	static const struct cryptarch_type *const types[2] = {
+		&cryptarch_type_skcipher, &cryptarch_type_shash
+	};
+	size_t i, j, k;
 
-	for (i = 0; i < cli_algorithm_count(); i++) {
+	for (i = 0; i <= cli_algorithm_count(); i++) {
 		const struct cryptarch_algorithm *a = cli_algorithm_at(i);
 
-		if (a->type != &cryptarch_type_cipher)
+		if (a && a->type != &cryptarch_type_cipher)
 			continue;
-		for (j = 0; j < cryptarch_template_count(); j++) {
-			const struct cryptarch_template *t =
-				cryptarch_template_at(j);
-
-			if (!cli_is_mode(t) || o->nnames == MAX_NAMES)
-				continue;
-			snprintf(o->names[o->nnames], sizeof(o->names[0]),
-				 "%s(%s)", t->name, a->name);
-			o->is_driver[o->nnames++] = 0;
-		}
+		for (k = 0; k < 2; k++)
+			for (j = 0; o->nnames < MAX_NAMES &&
+				    cli_name_at(types[k], a, j,
+						o->names[o->nnames],
+						sizeof(o->names[0])) == 0;
+			     j++)
+				o->is_driver[o->nnames++] = 0;
 	}
 }
 
@@ -443,10 +548,11 @@ static int add_driver(struct run *run, const char *name)
 			  name);
 		return CLI_USAGE;
 	}
-	if (run->c.type != &cryptarch_type_skcipher) {
+	if (run->c.type != &cryptarch_type_skcipher &&
+	    run->c.type != &cryptarch_type_shash) {
 		cli_error("speed",
 			  "--driver: '%s' is a block cipher's driver; speed "
-			  "measures modes (e.g. cbc(%s))",
+			  "measures modes and hashes (e.g. cbc(%s))",
 			  name, name);
 		return CLI_USAGE;
 	}
@@ -479,16 +585,14 @@ static int targets(struct run *run)
 			err = add_all(run, name);
 			if (err == -ENOENT || err == -EINVAL) {
 				char why[768];
-				cryptarch_skcipher *tfm;
 
 				/* Say why as --alg without --all would. */
-				if (cli_resolve(name, o->flags, &tfm, why,
-						sizeof(why)) == CLI_R_OK)
-					cryptarch_skcipher_free(tfm);
+				resolve(name, type_of(run, name), o->flags,
+					why, sizeof(why));
 				cli_error("speed", "--alg: %s", why);
 				return CLI_USAGE;
 			}
-		} else if (cryptarch_cands(name, &cryptarch_type_skcipher,
+		} else if (cryptarch_cands(name, type_of(run, name),
 					   &run->c) == 0 &&
 			   run->c.exact) {
 			/* A driver's instance named through --alg. */
@@ -528,6 +632,117 @@ static void mark(const struct run *run, const struct target *t, struct point *p,
 								 p->sel_ct;
 }
 
+/* The hash counterpart of mark(). */
+static void mark_hash(const struct run *run, const struct target *t,
+		      struct point *p, size_t keylen)
+{
+	char buf[NAME_LEN];
+
+	skbench_hash_selected(t->alg, 0, keylen, buf, sizeof(buf));
+	p->sel_ct = strcmp(buf, p->inst) == 0;
+	skbench_hash_selected(t->alg, CRYPTARCH_ALLOW_VARIABLE_TIME, keylen,
+			      buf, sizeof(buf));
+	p->sel_vt = strcmp(buf, p->inst) == 0;
+	p->sel = run->o->flags & CRYPTARCH_ALLOW_VARIABLE_TIME ? p->sel_vt :
+								 p->sel_ct;
+}
+
+/*
+ * Measure every point of hash target TI in tcrypt's hash speed format:
+ * for each key size (an unkeyed hash: once), the header "testing speed
+ * of cmac(aes) (cmac-aes-aesni)" (a keyed hash's followed by a "key: N
+ * bits" line), then one line per message size and update size, "test  0
+ * (   16 byte blocks,   16 bytes per update,   1 updates): N opers/sec,
+ * B bytes/sec", per second of the time measured. A keyed hash is
+ * measured at the smallest key size it takes unless --keys is given.
+ */
+static int measure_hash(struct run *run, size_t ti, uint8_t *buf)
+{
+	const struct opts *o = run->o;
+	const struct target *t = &run->t[ti];
+	struct skbench_hash_req b;
+	cryptarch_shash *tfm;
+	uint8_t key[64];
+	size_t k, s, i, keylen, nk;
+	unsigned keys[MAX_KEYS];
+	int n = 0, err;
+
+	err = cryptarch_shash_new(&tfm, t->open, t->open_flags);
+	if (err)
+		return err;
+	nk = 0;
+	if (t->maxkey == 0)
+		keys[nk++] = 0;
+	for (k = 0; t->maxkey && k < o->nkeys; k++) {
+		if (!key_fits(t, o->keys[k]) ||
+		    (!o->keys_given && nk > 0 && o->keys[k] > keys[0]))
+			continue;
+		if (!o->keys_given && nk > 0)
+			keys[0] = o->keys[k];
+		else
+			keys[nk++] = o->keys[k];
+	}
+	if (nk == 0 && !o->json)
+		printf("\ntesting speed of %s (%s): no key size of --keys "
+		       "fits (%u to %u bytes)\n",
+		       t->alg, cryptarch_shash_driver(tfm), t->minkey,
+		       t->maxkey);
+	for (k = 0; k < nk; k++) {
+		for (i = 0; i < sizeof(key); i++)
+			key[i] = (uint8_t)(i * 29 + 7);
+		keylen = keys[k] / 8;
+		err = keylen ? cryptarch_shash_setkey(tfm, key, keylen) : 0;
+		for (s = 0; s < o->nhash; s++) {
+			struct point *p = new_point(run);
+
+			if (!p) {
+				cryptarch_shash_free(tfm);
+				return -ENOMEM;
+			}
+			p->target = ti;
+			p->keybits = keys[k];
+			p->bytes = o->hbytes[s];
+			p->upd = o->hupd[s];
+			snprintf(p->inst, sizeof(p->inst), "%s",
+				 cryptarch_shash_driver(tfm));
+			mark_hash(run, t, p, keylen);
+			if (!o->json && s == 0) {
+				printf("\ntesting speed of %s (%s)\n", t->alg,
+				       p->inst);
+				if (keys[k])
+					printf("key: %u bits\n", keys[k]);
+			}
+			memset(&b, 0, sizeof(b));
+			b.tfm = tfm;
+			b.buf = buf;
+			b.len = p->bytes;
+			b.plen = p->upd;
+			if (!err)
+				harness_run(skbench_hash_tick, &b, o->sec,
+					    &p->r);
+			p->err = err ? err : b.err;
+			if (o->json)
+				continue;
+			printf("test%3d (%5u byte blocks,%5u bytes per "
+			       "update,%4u updates): ",
+			       n++, p->bytes, p->upd,
+			       (p->bytes + p->upd - 1) / p->upd);
+			if (p->err)
+				printf("failed: %s\n",
+				       cryptarch_strerror(p->err));
+			else
+				printf("%6.0f opers/sec, %9.0f bytes/sec\n",
+				       (double)p->r.calls / p->r.seconds,
+				       (double)p->r.calls * p->bytes /
+					       p->r.seconds);
+			fflush(stdout);
+		}
+	}
+	cryptarch_memzero(key, sizeof(key));
+	cryptarch_shash_free(tfm);
+	return 0;
+}
+
 /* Measure every point of target TI; print tcrypt lines unless JSON. A
  * header names the instance the lines below it ran on: again whenever
  * the handle's instance changes within a direction. */
@@ -543,6 +758,8 @@ static int measure(struct run *run, size_t ti, uint8_t *buf)
 	size_t k, s, i, keylen;
 	int dir, n, err;
 
+	if (t->type == &cryptarch_type_shash)
+		return measure_hash(run, ti, buf);
 	err = cryptarch_skcipher_new(&tfm, t->open, t->open_flags);
 	if (err)
 		return err;
@@ -686,13 +903,22 @@ static const char *insts(const struct point *p, size_t n, char *buf,
 	return buf;
 }
 
-/* The points of one line fit: target, direction and key, every size. */
+/* 1 if points A and B are of one line of a fit: target, direction, key. */
+static int same_line(const struct point *a, const struct point *b)
+{
+	return a->target == b->target && a->decrypt == b->decrypt &&
+	       a->keybits == b->keybits;
+}
+
+/* 1 if the points of one line fit of a mode start at J: its target,
+ * direction and key, every size. */
 static int fit_group(const struct run *run, size_t j)
 {
-	return j + run->o->nsizes <= run->np &&
-	       run->p[j].target == run->p[j + run->o->nsizes - 1].target &&
-	       run->p[j].decrypt == run->p[j + run->o->nsizes - 1].decrypt &&
-	       run->p[j].keybits == run->p[j + run->o->nsizes - 1].keybits;
+	size_t n = run->o->nsizes;
+
+	return run->t[run->p[j].target].type == &cryptarch_type_skcipher &&
+	       (j == 0 || !same_line(&run->p[j - 1], &run->p[j])) &&
+	       j + n <= run->np && same_line(&run->p[j], &run->p[j + n - 1]);
 }
 
 static void fit(const struct run *run, const struct point *p, double *nsb,
@@ -725,7 +951,9 @@ static void notes(const struct run *run)
 	int dir;
 
 	for (i = 0; i < run->nt; i++)
-		for (dir = 0; dir < 2; dir++) {
+		for (dir = 0; run->t[i].type == &cryptarch_type_skcipher &&
+			      dir < 2;
+		     dir++) {
 			const struct point *first = NULL;
 
 			for (j = 0, n = 0; j < run->np; j++) {
@@ -749,17 +977,173 @@ static void notes(const struct run *run)
 		}
 }
 
+/* The widths of the alg and driver columns: *WA, *WD. */
+static void widths(const struct run *run, int *wa, int *wd)
+{
+	size_t i, j;
+
+	*wa = 3;
+	*wd = 6;
+	for (i = 0; i < run->nt; i++) {
+		int a = (int)strlen(run->t[i].alg);
+		int d = (int)strlen(run->t[i].named);
+
+		*wa = a > *wa ? a : *wa;
+		*wd = d > *wd ? d : *wd;
+	}
+	for (j = 0; j < run->np; j++) {
+		int d = (int)strlen(run->p[j].inst);
+
+		*wd = d > *wd ? d : *wd;
+	}
+}
+
+/* The line fitted through the one-update digests of hash target TI at
+ * key KB: 1 and the figures, or 0 if fewer than two sizes (or an error). */
+static int hash_fit(const struct run *run, size_t ti, unsigned kb,
+		    double *nsb, double *nsc, double *cyb, double *cyc0)
+{
+	double x[MAX_SIZES], ns[MAX_SIZES], cy[MAX_SIZES];
+	size_t j, n = 0;
+
+	for (j = 0; j < run->np && n < MAX_SIZES; j++) {
+		const struct point *p = &run->p[j];
+
+		if (p->target != ti || p->keybits != kb || p->upd != p->bytes)
+			continue;
+		if (p->err)
+			return 0;
+		x[n] = p->bytes;
+		ns[n] = p->r.best_ns;
+		cy[n++] = p->r.best_cycles;
+	}
+	if (n < 2)
+		return 0;
+	*cyb = *cyc0 = 0;
+	harness_fit(x, ns, n, nsb, nsc);
+	if (harness_have_cycles())
+		harness_fit(x, cy, n, cyb, cyc0);
+	return 1;
+}
+
+/* 1 if point J is the first of its target and key: one line of a hash
+ * fit. */
+static int hash_line(const struct run *run, size_t j)
+{
+	return run->t[run->p[j].target].type == &cryptarch_type_shash &&
+	       (j == 0 || !same_line(&run->p[j - 1], &run->p[j]));
+}
+
+/* The hashes' table: one row per message and update size; then the line
+ * fitted through the one-update digests. */
+static void summary_hash(const struct run *run)
+{
+	const struct opts *o = run->o;
+	int cyc = harness_have_cycles(), wa, wd, fits = 0;
+	double nsb, nsc, cyb, cyc0;
+	char sel[8], kb[16];
+	size_t i, j;
+
+	widths(run, &wa, &wd);
+	printf("\nhash summary (best batch per test; bytes: the message, "
+	       "update: bytes per update;\nMB/s = 10^6 bytes/s; cycles: %s; "
+	       "seconds: measured)\n",
+	       cyc ? harness_cycle_source() : "n/a, no counter");
+	printf("%-*s %-*s %s key  bytes update      MB/s      ns/op  "
+	       "cycles/byte  seconds\n",
+	       wa, "alg", wd, "driver", o->tour ? "ct vt" : "sel");
+	for (i = 0; i < run->nt; i++) {
+		const struct target *t = &run->t[i];
+
+		if (t->type != &cryptarch_type_shash)
+			continue;
+		if (!t->available) {
+			printf("%-*s %-*s %s UNAVAILABLE (%s)\n", wa, t->alg,
+			       wd, t->named[0] ? t->named : "-",
+			       o->tour ? "     " : "   ", t->why);
+			continue;
+		}
+		for (j = 0; j < run->np; j++) {
+			const struct point *p = &run->p[j];
+			char cb[32];
+
+			if (p->target != i)
+				continue;
+			marks(o, p, 1, sel, sizeof(sel));
+			snprintf(kb, sizeof(kb), "%u", p->keybits);
+			if (p->err) {
+				printf("%-*s %-*s %s %3s %6u %6u  failed: %s\n",
+				       wa, t->alg, wd, p->inst, sel,
+				       p->keybits ? kb : "-", p->bytes, p->upd,
+				       cryptarch_strerror(p->err));
+				continue;
+			}
+			if (cyc)
+				snprintf(cb, sizeof(cb), "%12.2f",
+					 p->r.best_cycles / p->bytes);
+			else
+				snprintf(cb, sizeof(cb), "%12s", "n/a");
+			printf("%-*s %-*s %s %3s %6u %6u %9.1f %10.1f %s "
+			       "%8.3f\n",
+			       wa, t->alg, wd, p->inst, sel,
+			       p->keybits ? kb : "-", p->bytes, p->upd,
+			       p->bytes * 1e3 / p->r.best_ns, p->r.best_ns, cb,
+			       p->r.seconds);
+		}
+	}
+	printf("sel: the instance a handle from cryptarch_shash_new(alg, %s) "
+	       "uses\n",
+	       o->flags ? "CRYPTARCH_ALLOW_VARIABLE_TIME" : "0");
+
+	for (j = 0; j < run->np; j++) {
+		const struct point *p = &run->p[j];
+
+		if (!hash_line(run, j) ||
+		    !hash_fit(run, p->target, p->keybits, &nsb, &nsc, &cyb,
+			      &cyc0))
+			continue;
+		if (!fits++) {
+			printf("\nhash fit over the one-update digests (least "
+			       "squares: cost per message = per byte x bytes "
+			       "+ per message)\n");
+			printf("%-*s %-*s %s key   ns/byte    ns/call  "
+			       "cycles/byte  cycles/call\n",
+			       wa, "alg", wd, "driver",
+			       o->tour ? "ct vt" : "sel");
+		}
+		snprintf(kb, sizeof(kb), "%u", p->keybits);
+		printf("%-*s %-*s %s %3s %9.3f %10.1f ", wa,
+		       run->t[p->target].alg, wd, p->inst,
+		       marks(o, p, 1, sel, sizeof(sel)), p->keybits ? kb : "-",
+		       nsb, nsc);
+		if (cyc)
+			printf("%12.3f %12.1f\n", cyb, cyc0);
+		else
+			printf("%12s %12s\n", "n/a", "n/a");
+	}
+}
+
 static void summary(const struct run *run)
 {
 	const struct opts *o = run->o;
 	const struct cryptarch_type *type = &cryptarch_type_skcipher;
 	int cyc = harness_have_cycles();
-	int wa = 3, wd = 6, bad;
+	int wa = 3, wd = 6, bad, have_sk = 0, have_hash = 0;
 	unsigned lo = MAX_SIZE, hi = 0;
 	char sel[8], label[4 * NAME_LEN];
 	double nsb, nsc, cyb, cyc0;
 	size_t i, j, k;
 
+	for (i = 0; i < run->nt; i++) {
+		if (run->t[i].type == &cryptarch_type_shash)
+			have_hash = 1;
+		else
+			have_sk = 1;
+	}
+	if (have_hash)
+		summary_hash(run);
+	if (!have_sk)
+		return;
 	for (i = 0; i < run->nt; i++) {
 		int a = (int)strlen(run->t[i].alg);
 		int d = (int)strlen(run->t[i].named);
@@ -781,6 +1165,8 @@ static void summary(const struct run *run)
 	for (i = 0; i < run->nt; i++) {
 		const struct target *t = &run->t[i];
 
+		if (t->type != &cryptarch_type_skcipher)
+			continue;
 		if (!t->available) {
 			printf("%-*s %-*s %s UNAVAILABLE (%s)\n", wa, t->alg,
 			       wd, t->named[0] ? t->named : "-",
@@ -826,14 +1212,15 @@ static void summary(const struct run *run)
 	notes(run);
 
 	for (i = 0, k = 0; i < run->nt; i++)
-		k |= (size_t)run->t[i].available;
+		k |= (size_t)(run->t[i].available &&
+			      run->t[i].type == &cryptarch_type_skcipher);
 	if (o->nsizes < 2 || !k)
 		return;
 	for (k = 0; k < o->nsizes; k++) {
 		lo = o->sizes[k] < lo ? o->sizes[k] : lo;
 		hi = o->sizes[k] > hi ? o->sizes[k] : hi;
 	}
-	for (j = 0; j < run->np; j += o->nsizes)
+	for (j = 0; j < run->np; j++)
 		if (fit_group(run, j)) {
 			int d = (int)strlen(insts(&run->p[j], o->nsizes, label,
 						  sizeof(label)));
@@ -846,7 +1233,7 @@ static void summary(const struct run *run)
 	printf("%-*s %-*s %s dir  key   ns/byte    ns/call  cycles/byte  "
 	       "cycles/call\n",
 	       wa, "alg", wd, "driver", o->tour ? "ct vt" : "sel");
-	for (j = 0; j < run->np; j += o->nsizes) {
+	for (j = 0; j < run->np; j++) {
 		const struct point *p = &run->p[j];
 
 		if (!fit_group(run, j))
@@ -940,10 +1327,18 @@ static void json(const struct run *run)
 				continue;
 			printf("%s\n    ", n++ ? "," : "");
 			jhead(t->alg, p->inst, p->sel, p->sel_ct, p->sel_vt);
-			printf(", \"available\": true, \"dir\": \"%s\", "
-			       "\"key_bits\": %u, \"bytes\": %u",
-			       type->op_names[p->decrypt], p->keybits,
-			       p->bytes);
+			printf(", \"available\": true, \"type\": \"%s\", "
+			       "\"dir\": \"%s\", \"key_bits\": ",
+			       t->type->name, t->type->op_names[p->decrypt]);
+			if (t->type == &cryptarch_type_shash && !p->keybits)
+				printf("null");
+			else
+				printf("%u", p->keybits);
+			printf(", \"bytes\": %u", p->bytes);
+			if (t->type == &cryptarch_type_shash)
+				printf(", \"update_bytes\": %u, "
+				       "\"updates\": %u",
+				       p->upd, (p->bytes + p->upd - 1) / p->upd);
 			if (p->err) {
 				printf(", \"error\": ");
 				report_json_string(stdout,
@@ -964,10 +1359,34 @@ static void json(const struct run *run)
 	}
 	printf("\n  ],\n  \"fits\": [");
 	n = 0;
-	for (j = 0; o->nsizes >= 2 && j < run->np; j += o->nsizes) {
+	for (j = 0; j < run->np; j++) {
 		const struct point *p = &run->p[j];
 
-		if (!fit_group(run, j))
+		if (hash_line(run, j) &&
+		    hash_fit(run, p->target, p->keybits, &nsb, &nsc, &cyb,
+			     &cyc0)) {
+			printf("%s\n    ", n++ ? "," : "");
+			jhead(run->t[p->target].alg, p->inst, p->sel,
+			      p->sel_ct, p->sel_vt);
+			printf(", \"type\": \"shash\", \"dir\": \"%s\", "
+			       "\"key_bits\": ",
+			       cryptarch_type_shash.op_names[0]);
+			if (p->keybits)
+				printf("%u", p->keybits);
+			else
+				printf("null");
+			printf(", \"ns_per_byte\": %.4f, \"ns_per_call\": %.2f",
+			       nsb, nsc);
+			if (cyc)
+				printf(", \"cycles_per_byte\": %.4f, "
+				       "\"cycles_per_call\": %.2f}",
+				       cyb, cyc0);
+			else
+				printf(", \"cycles_per_byte\": null, "
+				       "\"cycles_per_call\": null}");
+			continue;
+		}
+		if (o->nsizes < 2 || !fit_group(run, j))
 			continue;
 		fit(run, p, &nsb, &nsc, &cyb, &cyc0, &bad);
 		if (bad)
@@ -980,7 +1399,8 @@ static void json(const struct run *run)
 		printf("%s\n    ", n++ ? "," : "");
 		jhead(run->t[p->target].alg,
 		      insts(p, o->nsizes, label, sizeof(label)), sel, ct, vt);
-		printf(", \"dir\": \"%s\", \"key_bits\": %u, "
+		printf(", \"type\": \"skcipher\", \"dir\": \"%s\", "
+		       "\"key_bits\": %u, "
 		       "\"ns_per_byte\": %.4f, \"ns_per_call\": %.2f",
 		       type->op_names[p->decrypt], p->keybits, nsb, nsc);
 		if (cyc)
@@ -998,13 +1418,23 @@ static void json(const struct run *run)
 int cmd_speed(int argc, char **argv)
 {
 	static const unsigned def_sizes[] = { 16, 64, 256, 1024, 8192 };
+	/* tcrypt's generic_hash_speed_template (Linux crypto/tcrypt.h):
+	 * message and update sizes. */
+	static const unsigned def_hash[][2] = {
+		{ 16, 16 },	{ 64, 16 },	{ 64, 64 },	{ 256, 16 },
+		{ 256, 64 },	{ 256, 256 },	{ 1024, 16 },	{ 1024, 256 },
+		{ 1024, 1024 }, { 2048, 16 },	{ 2048, 256 },	{ 2048, 1024 },
+		{ 2048, 2048 }, { 4096, 16 },	{ 4096, 256 },	{ 4096, 1024 },
+		{ 4096, 4096 }, { 8192, 16 },	{ 8192, 256 },	{ 8192, 1024 },
+		{ 8192, 4096 }, { 8192, 8192 },
+	};
 	static const unsigned def_keys[] = { 128, 192, 256 };
 	struct opts *o;
 	struct run *run;
 	uint8_t *buf = NULL;
 	unsigned maxsize = 0;
 	const char *unknown;
-	size_t i;
+	size_t i, k;
 	int ret, err;
 
 	o = calloc(1, sizeof(*o));
@@ -1030,9 +1460,16 @@ int cmd_speed(int argc, char **argv)
 	if (o->nsizes == 0) {
 		if (o->tour) {
 			o->sizes[o->nsizes++] = 8192;
+			o->hbytes[o->nhash] = o->hupd[o->nhash] = 8192;
+			o->nhash++;
 		} else {
 			for (i = 0; i < 5; i++)
 				o->sizes[o->nsizes++] = def_sizes[i];
+			for (i = 0; i < sizeof(def_hash) / sizeof(def_hash[0]);
+			     i++) {
+				o->hbytes[o->nhash] = def_hash[i][0];
+				o->hupd[o->nhash++] = def_hash[i][1];
+			}
 		}
 	}
 	if (o->nkeys == 0)
@@ -1047,8 +1484,23 @@ int cmd_speed(int argc, char **argv)
 	ret = targets(run);
 	if (ret)
 		goto out;
+	for (i = 0; i < run->nt; i++)
+		if (run->t[i].type == &cryptarch_type_skcipher)
+			break;
+	for (k = 0; i < run->nt && k < o->nsizes; k++) {
+		if (o->sizes[k] % 16 == 0)
+			continue;
+		cli_error("speed",
+			  "--sizes: %u is not a multiple of 16 (the requests "
+			  "of %s)",
+			  o->sizes[k], run->t[i].alg);
+		ret = CLI_USAGE;
+		goto out;
+	}
 	for (i = 0; i < o->nsizes; i++)
 		maxsize = o->sizes[i] > maxsize ? o->sizes[i] : maxsize;
+	for (i = 0; i < o->nhash; i++)
+		maxsize = o->hbytes[i] > maxsize ? o->hbytes[i] : maxsize;
 	buf = malloc(maxsize);
 	if (!buf) {
 		cli_error("speed", "%s", cryptarch_strerror(-ENOMEM));
