@@ -16,9 +16,11 @@
  * followed by MixColumns, a factorisation of its matrix (0e, 0b, 0d, 09).
  * Round keys are read from the context (aes-neon.h, which aes-neonbs shares)
  * once per round. Single-block calls run one block; the hooks (ECB,
- * CBC decryption, CTR, XTS: the loops of aes-modes.h, which aes-ce shares)
- * run four blocks interleaved, then the rest one at a time; CBC
- * encryption is serial and runs one block at a time.
+ * CBC decryption, CTR, XCTR, XTS: the loops of aes-modes.h, which aes-ce
+ * shares) run four blocks interleaved, then the rest one at a time; CBC
+ * encryption is serial and runs one block at a time. The CBC-MAC chain
+ * of cmac, xcbc and cbcmac loads the tables once per call and holds the
+ * round keys of its last six middle rounds in registers (no more fit).
  * Constant-time: TBL and TBX are register permutes whose timing does not
  * depend on the index values, every memory access (the tables are loaded
  * whole) and branch depends only on lengths and the key size, and the key
@@ -44,9 +46,11 @@
 #include "../../src/core/endian.h"
 #include "../../src/core/memzero.h"
 #include "../../src/modes/cbc.h"
+#include "../../src/modes/cbcmac.h"
 #include "../../src/modes/ctr-inc.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
+#include "../../src/modes/xctr.h"
 #include "../../src/modes/xts-tweak.h"
 #include "../../src/modes/xts.h"
 #include "aes-neon.h"
@@ -296,9 +300,83 @@ void cryptarch_aes_neon_cbc_encrypt(const void *ctx, uint8_t *dst,
 	vst1q_u8(iv, s);
 }
 
-/* ECB, CBC decryption, CTR and XTS: the loops of aes-modes.h over the
- * context, four blocks in flight, whose ciphertext blocks CBC decryption
- * keeps in registers. */
+/*
+ * The CBC-MAC chain with NR rounds (a constant): the tables and
+ * constants loaded once per call, the rounds unrolled. With x the state
+ * before the last AddRoundKey, the next block's first AddRoundKey needs
+ * x ^ k[nr] ^ B ^ k[0]: one register holds k[nr] ^ k[0], and k[nr] is
+ * added after the last block. Not every round key fits in registers: the
+ * S-box and the constants take 20 of the 32, the state and its
+ * temporaries four to six, so the chain holds the keys of the last six
+ * middle rounds (h0-h5) and reads the others from the context in each
+ * block, loads off the dependency chain; the pointer is made opaque so
+ * that the compiler cannot hoist them out of the loop and spill them
+ * (round keys on the stack would stay there after the call). GCC 12
+ * then spills nothing for any key size.
+ */
+#define NEON_ROUND(s, key)                                                    \
+	veorq_u8(mix_columns(rot1, red,                                       \
+			     sub_bytes(t0, t1, t2, t3, step,                  \
+				       vqtbl1q_u8(s, shift))),                \
+		 key)
+static INLINE void cbcmac_nr(const struct cryptarch_aes_neon_ctx *c,
+			     uint8_t x[16], const uint8_t *src, size_t nblocks,
+			     const unsigned int nr)
+{
+	uint8x16x4_t t0 = vld1q_u8_x4(cryptarch_aes_sbox);
+	uint8x16x4_t t1 = vld1q_u8_x4(cryptarch_aes_sbox + 64);
+	uint8x16x4_t t2 = vld1q_u8_x4(cryptarch_aes_sbox + 128);
+	uint8x16x4_t t3 = vld1q_u8_x4(cryptarch_aes_sbox + 192);
+	uint8x16_t shift = vld1q_u8(perm_shift_rows);
+	uint8x16_t rot1 = vld1q_u8(perm_rot1), red = vld1q_u8(gf_reduce);
+	uint8x16_t step = vdupq_n_u8(64);
+	uint8x16_t k0last = veorq_u8(vld1q_u8(c->ek[0]), vld1q_u8(c->ek[nr]));
+	uint8x16_t h0 = vld1q_u8(c->ek[nr - 6]), h1 = vld1q_u8(c->ek[nr - 5]);
+	uint8x16_t h2 = vld1q_u8(c->ek[nr - 4]), h3 = vld1q_u8(c->ek[nr - 3]);
+	uint8x16_t h4 = vld1q_u8(c->ek[nr - 2]), h5 = vld1q_u8(c->ek[nr - 1]);
+	uint8x16_t s = veorq_u8(vld1q_u8(x), vld1q_u8(c->ek[nr]));
+	const uint8_t(*ek)[16];
+	unsigned int r;
+
+	for (; nblocks; nblocks--, src += 16) {
+		/* opaque, so that the loads below stay where they are */
+		ek = c->ek;
+		__asm__("" : "+r"(ek));
+		s = veorq_u8(s, veorq_u8(vld1q_u8(src), k0last));
+		_Pragma("GCC unroll 7")
+		for (r = 1; r < nr - 6; r++)
+			s = NEON_ROUND(s, vld1q_u8(ek[r]));
+		s = NEON_ROUND(s, h0);
+		s = NEON_ROUND(s, h1);
+		s = NEON_ROUND(s, h2);
+		s = NEON_ROUND(s, h3);
+		s = NEON_ROUND(s, h4);
+		s = NEON_ROUND(s, h5);
+		s = sub_bytes(t0, t1, t2, t3, step, vqtbl1q_u8(s, shift));
+	}
+	ek = c->ek;
+	__asm__("" : "+r"(ek));
+	vst1q_u8(x, veorq_u8(s, vld1q_u8(ek[nr])));
+}
+#undef NEON_ROUND
+
+/* See aes-neon.h. */
+void cryptarch_aes_neon_cbcmac(const void *ctx, uint8_t x[16],
+			       const uint8_t *src, size_t nblocks)
+{
+	const struct cryptarch_aes_neon_ctx *c = ctx;
+
+	if (c->rounds == 10)
+		cbcmac_nr(c, x, src, nblocks, 10);
+	else if (c->rounds == 12)
+		cbcmac_nr(c, x, src, nblocks, 12);
+	else
+		cbcmac_nr(c, x, src, nblocks, 14);
+}
+
+/* ECB, CBC decryption, CTR, XCTR and XTS: the loops of aes-modes.h over
+ * the context, four blocks in flight, whose ciphertext blocks CBC
+ * decryption keeps in registers. */
 #define AES_MODES_WAY WAY
 #define AES_MODES_CORE struct cryptarch_aes_neon_ctx
 #define AES_MODES_ENC enc_n
@@ -330,6 +408,13 @@ static void cryptarch_aes_neon_ctr_crypt(const void *ctx, uint8_t *dst,
 					 uint8_t ctr[16])
 {
 	MODES_CTR(ctx, dst, src, nblocks, ctr);
+}
+
+static void cryptarch_aes_neon_xctr_crypt(const void *ctx, uint8_t *dst,
+					  const uint8_t *src, size_t nblocks,
+					  const uint8_t iv[16], uint64_t ctr)
+{
+	MODES_XCTR(ctx, dst, src, nblocks, iv, ctr);
 }
 
 static INLINE void xts_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
@@ -366,4 +451,6 @@ CRYPTARCH_DRIVER(aes_neon,
 	.hooks = CRYPTARCH_HOOKS(CRYPTARCH_ECB_HOOK(aes_neon),
 				 CRYPTARCH_CBC_HOOK(aes_neon),
 				 CRYPTARCH_CTR_HOOK(aes_neon),
-				 CRYPTARCH_XTS_HOOK(aes_neon)));
+				 CRYPTARCH_XCTR_HOOK(aes_neon),
+				 CRYPTARCH_XTS_HOOK(aes_neon),
+				 CRYPTARCH_CBCMAC_HOOKS(aes_neon)));

@@ -41,4 +41,9 @@ void cryptarch_aes_neon_cbc_encrypt(const void *ctx, uint8_t *dst,
 				    const uint8_t *src, size_t nblocks,
 				    uint8_t iv[16]);
 
+/* The CBC-MAC chain of cmac, xcbc and cbcmac (struct
+ * cryptarch_cbcmac_hooks in src/modes/cbcmac.h) over this context. */
+void cryptarch_aes_neon_cbcmac(const void *ctx, uint8_t x[16],
+			       const uint8_t *src, size_t nblocks);
+
 #endif /* CRYPTARCH_AES_NEON_H */
