@@ -8,11 +8,12 @@
  * static priority, its figures from the measured profile where one is in
  * use, and then the plan itself, per key size, operation and request size
  * class, with the reason each slot holds its instance (the profile's
- * measurement, or priority and why the profile did not decide). The plan
- * shown is the library's own (cryptarch_lookup(), the call
- * cryptarch_skcipher_new() makes), and the static choice it is compared
- * with cryptarch_select() without a profile: nothing is re-implemented
- * here. Self-tests of the drivers that can run are run first, as
+ * measurement, or priority and why the profile did not decide); for a
+ * hash (shash: one operation, digest) the long-message slot only, the one
+ * a hash handle uses for every message. The plan shown is the library's
+ * own (cryptarch_lookup(), the call cryptarch_skcipher_new() and
+ * cryptarch_shash_new() make), and the static choice it is compared with
+ * cryptarch_select() without a profile: nothing is re-implemented here. Self-tests of the drivers that can run are run first, as
  * `cryptarch list` does. No cipher code of its own; no CPU features needed.
  */
 #include <errno.h>
@@ -27,6 +28,7 @@
 #include "registry.h"
 #include "select.h"
 #include "selftest.h"
+#include "shash.h"
 #include "skcipher.h"
 #include "spec.h"
 
@@ -35,7 +37,8 @@ static const char usage[] =
 	"         [--forbid-weak-keys] [--static-priority]\n"
 	"\n"
 	"Show every candidate instance for NAME (a mode such as cbc(aes),\n"
-	"an instance such as ctr-aes-ct64, or a block cipher such as aes):\n"
+	"a hash such as cmac(aes), an instance such as ctr-aes-ct64, or a\n"
+	"block cipher such as aes):\n"
 	"its eligibility (CPU features, self-test, constant-time policy),\n"
 	"its priority and its measured figures, and the plan the library\n"
 	"makes per key size, operation and request size, with why each\n"
@@ -46,6 +49,22 @@ static const char usage[] =
 	"                         measured profile)\n";
 
 static const char *const classes[2] = { "small", "large" };
+
+/* 1 if instances of TYPE use one size class only, the large one: a hash
+ * handle does not know a message's length when it starts. */
+static int large_only(const struct cryptarch_type *type)
+{
+	return type == &cryptarch_type_shash;
+}
+
+/* 1 if instance S takes a key (an unkeyed hash does not). */
+static int keyed(const struct cryptarch_spec *s)
+{
+	unsigned min, max;
+
+	cryptarch_spec_keysizes(s, &min, &max);
+	return max > 0;
+}
 
 /* What explain works from: the candidates, the library's plan and the
  * static plan (the same candidates and flags, no profile). */
@@ -221,8 +240,10 @@ static void print_priority(const struct ctx *x, size_t i)
 	/* where an operation or a size class ranks it apart (CBC
 	 * encryption is serial; one block gains nothing from many lanes) */
 	for (op = 0; op < type->nops; op++) {
-		int ps = cryptarch_spec_slot_priority(s, (int)op, 0);
 		int pl = cryptarch_spec_slot_priority(s, (int)op, 1);
+		int ps = large_only(type) ?
+				 pl :
+				 cryptarch_spec_slot_priority(s, (int)op, 0);
 
 		if (ps == pl && ps != pr) {
 			printf("%s%s %d", any ? ", " : " (", type->op_names[op],
@@ -263,7 +284,7 @@ static void print_figs(const struct ctx *x, const struct cryptarch_spec *s)
 		n += (size_t)snprintf(line, sizeof(line), "      %3d bit",
 				      128 + 64 * k);
 		for (op = 0; op < type->nops; op++) {
-			for (cl = 0; cl < 2; cl++) {
+			for (cl = large_only(type); cl < 2; cl++) {
 				double ns = 0;
 
 				e = cryptarch_profile_find(x->p, x->algname,
@@ -287,12 +308,17 @@ static void print_figs(const struct ctx *x, const struct cryptarch_spec *s)
 		if (!have)
 			continue;
 		if (!any) {
-			printf("    measured, ns per call (small: %u bytes, "
-			       "large: %u bytes):\n%13s",
-			       CRYPTARCH_PROFILE_SMALL_BYTES,
-			       CRYPTARCH_PROFILE_LARGE_BYTES, "");
+			if (large_only(type))
+				printf("    measured, ns per call (large: %u "
+				       "bytes):\n%13s",
+				       CRYPTARCH_PROFILE_LARGE_BYTES, "");
+			else
+				printf("    measured, ns per call (small: %u "
+				       "bytes, large: %u bytes):\n%13s",
+				       CRYPTARCH_PROFILE_SMALL_BYTES,
+				       CRYPTARCH_PROFILE_LARGE_BYTES, "");
 			for (op = 0; op < type->nops; op++)
-				for (cl = 0; cl < 2; cl++) {
+				for (cl = large_only(type); cl < 2; cl++) {
 					char w[32];
 
 					snprintf(w, sizeof(w), "%s %s",
@@ -420,7 +446,7 @@ static void print_plan(const struct ctx *x)
 	cryptarch_spec_keysizes(&x->plan.prio, &min, &max);
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
 		for (op = 0; op < (int)type->nops; op++)
-			for (c = 0; c < 2; c++) {
+			for (c = large_only(type); c < 2; c++) {
 				int l = (int)strlen(cryptarch_spec_name(
 					&x->plan.slot[k][op][c].inst, name,
 					sizeof(name)));
@@ -430,25 +456,37 @@ static void print_plan(const struct ctx *x)
 	printf("  key  %-10s  class  %-*s why\n", "operation", w, "instance");
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
 		unsigned kb = 16 + 8 * (unsigned)k;
+		char kw[8];
 
-		if (kb < min || kb > max)
+		/* an unkeyed hash: the first slot, no key */
+		if ((max || k) && (kb < min || kb > max))
 			continue;
+		snprintf(kw, sizeof(kw), "%u", 8 * kb);
 		for (op = 0; op < (int)type->nops; op++)
-			for (c = 0; c < 2; c++) {
+			for (c = large_only(type); c < 2; c++) {
 				const struct cryptarch_slot *s =
 					&x->plan.slot[k][op][c];
 
-				printf("  %3u  %-10s  %-5s  %-*s ", 8 * kb,
-				       type->op_names[op], classes[c], w,
+				printf("  %3s  %-10s  %-5s  %-*s ",
+				       max ? kw : "-", type->op_names[op],
+				       large_only(type) ? "any" : classes[c],
+				       w,
 				       cryptarch_spec_name(&s->inst, name,
 							   sizeof(name)));
 				print_why(x, s, &x->st.slot[k][op][c], op, c);
 			}
 	}
-	printf("  (key: bits of %s; small: requests of at most %u "
-	       "bytes)\n",
-	       nk > 1 ? "each cipher key" : "the key",
-	       CRYPTARCH_PROFILE_SMALL_MAX);
+	if (large_only(type))
+		printf("  (%sany: a hash handle uses one instance for every "
+		       "message, the plan's\n  for requests of more than %u "
+		       "bytes)\n",
+		       max ? "key: bits of the key; " : "",
+		       CRYPTARCH_PROFILE_SMALL_MAX);
+	else
+		printf("  (key: bits of %s; small: requests of at most %u "
+		       "bytes)\n",
+		       nk > 1 ? "each cipher key" : "the key",
+		       CRYPTARCH_PROFILE_SMALL_MAX);
 }
 
 /* NAME's candidates into X, or a usage error reported. */
@@ -478,17 +516,21 @@ static int none(const struct ctx *x, int err)
 
 	printf("  none: no candidate is eligible\n");
 	fflush(stdout);
-	if (x->c.type != &cryptarch_type_skcipher) {
+	if (x->c.type == &cryptarch_type_shash) {
+		cryptarch_shash *h = NULL;
+
+		r = cli_resolve_shash(x->name, x->flags, &h, why, sizeof(why));
+		cryptarch_shash_free(h);
+	} else if (x->c.type == &cryptarch_type_skcipher) {
+		r = cli_resolve(x->name, x->flags, &tfm, why, sizeof(why));
+		cryptarch_skcipher_free(tfm);
+	} else {
 		cli_error("explain", "%s: %s", x->name,
 			  cryptarch_strerror(err));
 		return CLI_FAIL;
 	}
-	r = cli_resolve(x->name, x->flags, &tfm, why, sizeof(why));
-	if (r == CLI_R_OK) {
-		/* cannot happen: the lookup failed */
-		cryptarch_skcipher_free(tfm);
+	if (r == CLI_R_OK) /* cannot happen: the lookup failed */
 		return CLI_FAIL;
-	}
 	cli_error("explain", "%s", why);
 	return r == CLI_R_POLICY || r == CLI_R_MALFORMED || r == CLI_R_UNKNOWN ?
 		       CLI_USAGE :
@@ -500,6 +542,7 @@ static int explain(struct ctx *x)
 	const struct cryptarch_driver *d[CRYPTARCH_SPEC_NODES];
 	char buf[512], name[CRYPTARCH_NAME_MAX + 1];
 	cryptarch_skcipher *tfm;
+	cryptarch_shash *h;
 	size_t i, j, n;
 	int err;
 
@@ -553,6 +596,16 @@ static int explain(struct ctx *x)
 		       "large encryption requests, before a key is set)\n",
 		       cryptarch_skcipher_driver(tfm));
 		cryptarch_skcipher_free(tfm);
+	}
+	if (x->c.type == &cryptarch_type_shash &&
+	    cryptarch_shash_new(&h, x->name, x->flags) == 0) {
+		printf("cryptarch_shash_driver(): %s (the instance for every "
+		       "message%s)\n",
+		       cryptarch_shash_driver(h),
+		       keyed(&x->plan.prio) ?
+			       ", before a key is set" :
+			       "");
+		cryptarch_shash_free(h);
 	}
 	return CLI_OK;
 }
