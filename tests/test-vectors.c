@@ -1,15 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test-vectors.c - every known-answer vector of the files in tests/vectors/, in
- * both directions, against every registered implementation of its cipher
- * (not only the one selection picks), through the skcipher API for the
- * template instance "<mode>(<driver>)" and, where the driver has a hook
- * for the mode's template, the hooked instance "<mode>-<driver>", and through
- * the cipher API for the ECB vectors. The iv after each call is checked
- * too (cbc: the last ciphertext block; ctr: the counter after the data;
- * xts: unchanged). IEEE 1619 vector 1 (equal key halves) must pass without
- * CRYPTARCH_FORBID_WEAK_KEYS and be refused with it. Implementations not
- * available on this CPU are counted and reported as skipped.
+ * test-vectors.c - every known-answer vector of the files in tests/vectors/
+ * against every registered implementation of its name (not only the one
+ * selection picks). skcipher vectors, in both directions, through every
+ * instance the name stands for: the template instance "<mode>(<driver>)"
+ * and, where the driver has a hook for the mode's template, the hooked
+ * instance "<mode>-<driver>" ("cts(cbc(aes-ct64))", "cts(cbc-aes-ct64)"
+ * and so on for the templates over cbc), and through the cipher API for
+ * the ECB vectors. The iv after each call is checked too: against the
+ * vector's IV_OUT where it has one, and always against the mode's rule
+ * (cbc, essiv: the last ciphertext block; ctr: the counter after the
+ * data; cts: the next-to-last ciphertext block; xts, xctr: unchanged).
+ * Keyed hash vectors (cmac, xcbc, cbcmac) through every instance of
+ * "<mode>(<cipher>)", unkeyed ones (sha256) through every driver of the
+ * hash, each in one digest call, as init + two updates + final, and a byte
+ * per update; and the NIST example of SHA-256 over 1,000,000 'a' bytes,
+ * generated here, through every SHA-256 implementation. IEEE 1619 vector
+ * 1 (equal key halves) must pass without CRYPTARCH_FORBID_WEAK_KEYS and be
+ * refused with it. Implementations not available on this CPU are counted
+ * and reported as skipped.
  *
  * Usage: test-vectors [--mask-all] VECTORS_DIR
  */
@@ -26,22 +35,24 @@ struct stats {
 	unsigned long weak;    /* equal-halves refusals checked */
 };
 
-static void expect_iv(const struct vector *v, const char *inst, int enc,
-		      const uint8_t *iv)
+static void expect_iv(const struct vector *v, const struct test_inst *in,
+		      int enc, const uint8_t *out, const uint8_t *iv)
 {
 	uint8_t want[16];
+	int mode = in->mode;
 
-	if (v->ivlen != 16)
+	if (v->ivlen != 16 || mode == TEST_MODE_ECB)
 		return;
-	memcpy(want, v->iv, 16);
-	if (strcmp(v->mode, "cbc") == 0 && v->len >= 16)
-		memcpy(want, v->ct + v->len - 16, 16);
-	else if (strcmp(v->mode, "ctr") == 0)
-		test_ctr_add(want, (v->len + 15) / 16);
-	else if (strcmp(v->mode, "ecb") == 0)
+	if (v->ivout)
+		test_compare(iv, v->ivout, 16,
+			     "%s:%u: %s %s: iv after the call vs IV_OUT",
+			     v->file, v->line, in->name,
+			     enc ? "encrypt" : "decrypt");
+	if (test_iv_after(mode, v->alg, enc, v->key, v->keylen,
+			  enc ? v->pt : v->ct, out, v->len, v->iv, want))
 		return;
 	test_compare(iv, want, 16, "%s:%u: %s %s: iv after the call", v->file,
-		     v->line, inst, enc ? "encrypt" : "decrypt");
+		     v->line, in->name, enc ? "encrypt" : "decrypt");
 }
 
 static void run_skcipher(const struct vector *v, const struct test_inst *in,
@@ -80,7 +91,7 @@ static void run_skcipher(const struct vector *v, const struct test_inst *in,
 		if (out[v->len] != 0xa5)
 			test_fail("%s:%u: %s wrote past the end", v->file,
 				  v->line, in->name);
-		expect_iv(v, in->name, enc, iv);
+		expect_iv(v, in, enc, out, iv);
 	}
 done:
 	cryptarch_skcipher_free(t);
@@ -164,33 +175,190 @@ done:
 	cryptarch_cipher_free(c);
 }
 
+/* One hash vector through shash instance IN: a digest call, init + two
+ * updates + final, and one byte per update. */
+static void run_shash(const struct vector *v, const struct test_inst *in,
+		      struct stats *st)
+{
+	cryptarch_shash *t = test_shash_open(in, 0);
+	uint8_t out[64];
+	size_t ds, i, half = v->len / 2;
+	int rc, way;
+
+	if (!t)
+		return;
+	ds = cryptarch_shash_digestsize(t);
+	if (ds != v->digestlen) {
+		test_fail("%s:%u: %s: digest size %zu, the vector's %zu",
+			  v->file, v->line, in->name, ds, v->digestlen);
+		goto done;
+	}
+	rc = v->key ? cryptarch_shash_setkey(t, v->key, v->keylen) : 0;
+	if (rc) {
+		test_fail("%s:%u: %s: setkey(%zu bytes): %s", v->file, v->line,
+			  in->name, v->keylen, cryptarch_strerror(rc));
+		goto done;
+	}
+	for (way = 0; way < 3; way++) {
+		static const char *const how[] = { "digest", "two updates",
+						   "a byte per update" };
+
+		memset(out, 0xa5, sizeof(out));
+		if (way == 0) {
+			rc = cryptarch_shash_digest(t, v->msg, v->len, out);
+		} else {
+			rc = cryptarch_shash_init(t);
+			if (way == 1) {
+				if (!rc)
+					rc = cryptarch_shash_update(t, v->msg,
+								    half);
+				if (!rc)
+					rc = cryptarch_shash_update(
+						t, v->msg + half,
+						v->len - half);
+			}
+			for (i = 0; way == 2 && !rc && i < v->len; i++)
+				rc = cryptarch_shash_update(t, v->msg + i, 1);
+			if (!rc)
+				rc = cryptarch_shash_final(t, out);
+		}
+		st->calls++;
+		if (rc) {
+			test_fail("%s:%u: %s %s: %s", v->file, v->line,
+				  in->name, how[way], cryptarch_strerror(rc));
+			continue;
+		}
+		test_compare(out, v->digest, ds, "%s:%u: %s, %s (%s)", v->file,
+			     v->line, in->name, how[way],
+			     v->source ? v->source : "no source");
+		if (!test_all(out + ds, 0xa5, sizeof(out) - ds))
+			test_fail("%s:%u: %s wrote past the digest", v->file,
+				  v->line, in->name);
+	}
+done:
+	cryptarch_shash_free(t);
+}
+
+/* FIPS 180-2 Appendix B.3: SHA-256 of 1,000,000 bytes 'a', built here
+ * (1000 updates of 1000 bytes). */
+static void run_million_a(const struct test_inst *in, struct stats *st)
+{
+	static const uint8_t want[32] = {
+		0xcd, 0xc7, 0x6e, 0x5c, 0x99, 0x14, 0xfb, 0x92,
+		0x81, 0xa1, 0xc7, 0xe2, 0x84, 0xd7, 0x3e, 0x67,
+		0xf1, 0x80, 0x9a, 0x48, 0xa4, 0x97, 0x20, 0x0e,
+		0x04, 0x6d, 0x39, 0xcc, 0xc7, 0x11, 0x2c, 0xd0,
+	};
+	cryptarch_shash *t = test_shash_open(in, 0);
+	uint8_t buf[1000], out[32];
+	int i, rc = 0;
+
+	if (!t)
+		return;
+	memset(buf, 'a', sizeof(buf));
+	for (i = 0; i < 1000 && !rc; i++)
+		rc = cryptarch_shash_update(t, buf, sizeof(buf));
+	if (!rc)
+		rc = cryptarch_shash_final(t, out);
+	if (rc)
+		test_fail("%s: 1,000,000 x 'a': %s", in->name,
+			  cryptarch_strerror(rc));
+	else
+		test_compare(out, want, 32,
+			     "%s: 1,000,000 x 'a' (FIPS 180-2 Appendix B.3)",
+			     in->name);
+	st->vectors++;
+	st->calls += 1001;
+	cryptarch_shash_free(t);
+}
+
+/* Keep the instances of TI (N) whose base driver is D; the new count. */
+static size_t only_of(struct test_inst *ti, size_t n,
+		      const struct cryptarch_driver *d)
+{
+	size_t i, k;
+
+	for (i = k = 0; i < n; i++)
+		if (ti[i].drv == d)
+			ti[k++] = ti[i];
+	return k;
+}
+
+/* The names of the instances run, for the driver's summary line. */
+static char names_run[8192];
+
+static void note_insts(const struct test_inst *ti, size_t n)
+{
+	size_t k, l;
+
+	for (k = 0; k < n; k++) {
+		l = strlen(names_run);
+		snprintf(names_run + l, sizeof(names_run) - l, "%s%s",
+			 l ? " " : "", ti[k].name);
+	}
+}
+
+/* The vectors of hash kind of SET for shash name ALGNAME (MODE "cmac" of
+ * cipher ALG, or the hash ALG itself) through the instances of D. */
+static void run_shash_name(const struct vector_set *set,
+			   const struct cryptarch_driver *d,
+			   const char *algname, struct stats *st)
+{
+	struct test_inst *ti;
+	size_t n = test_shash_instances(algname, &ti, NULL), i, k;
+
+	n = only_of(ti, n, d);
+	for (i = 0; i < set->n && n; i++) {
+		const struct vector *v = &set->v[i];
+		char name[TEST_NAME_MAX];
+
+		if (v->kind == VECTOR_SKCIPHER)
+			continue;
+		if (v->kind == VECTOR_MAC)
+			snprintf(name, sizeof(name), "%s(%s)", v->mode, v->alg);
+		else
+			snprintf(name, sizeof(name), "%s", v->alg);
+		if (strcmp(name, algname) != 0)
+			continue;
+		st->vectors++;
+		for (k = 0; k < n; k++)
+			run_shash(v, &ti[k], st);
+	}
+	for (k = 0; k < n && strcmp(algname, "sha256") == 0; k++)
+		run_million_a(&ti[k], st);
+	note_insts(ti, n);
+	free(ti);
+}
+
 static void run_driver(const struct vector_set *set,
 		       const struct cryptarch_driver *d, struct stats *st)
 {
 	struct test_inst *insts[TEST_MODE_COUNT];
-	size_t ninst[TEST_MODE_COUNT], i, k;
-	int m;
+	size_t ninst[TEST_MODE_COUNT], i, k, nn;
+	char names[64][TEST_NAME_MAX];
+	int m, cipher = test_is_cipher(d);
 
 	for (m = 0; m < TEST_MODE_COUNT; m++) {
 		struct test_inst *all;
-		size_t n = test_instances(d->alg->name, m, &all, NULL);
+		size_t n = cipher ?
+				   test_instances(d->alg->name, m, &all, NULL) :
+				   0;
 
-		/* keep only this driver's instances */
-		for (i = k = 0; i < n; i++)
-			if (all[i].drv == d)
-				all[k++] = all[i];
+		if (!cipher)
+			all = NULL;
 		insts[m] = all;
-		ninst[m] = k;
+		ninst[m] = cipher ? only_of(all, n, d) : 0;
 	}
-	for (i = 0; i < set->n; i++) {
+	for (i = 0; i < set->n && cipher; i++) {
 		const struct vector *v = &set->v[i];
 
-		if (strcmp(v->alg, d->alg->name) != 0)
+		if (v->kind != VECTOR_SKCIPHER ||
+		    strcmp(v->alg, d->alg->name) != 0)
 			continue;
 		m = test_mode_id(v->mode);
 		if (m < 0)
 			continue; /* test-meta reports unknown modes */
-		if (m != TEST_MODE_ECB && v->ivlen != 16) {
+		if (test_mode_has_iv(m) && v->ivlen != 16) {
 			test_fail("%s:%u: %s vector without IV", v->file,
 				  v->line, v->mode);
 			continue;
@@ -206,14 +374,32 @@ static void run_driver(const struct vector_set *set,
 		if (m == TEST_MODE_ECB)
 			run_cipher(v, d, st);
 	}
-	printf("%s: %lu vectors run, %lu calls checked (", d->name, st->vectors,
-	       st->calls);
+	names_run[0] = '\0';
 	for (m = 0; m < TEST_MODE_COUNT; m++) {
-		for (k = 0; k < ninst[m]; k++)
-			printf("%s%s", m || k ? " " : "", insts[m][k].name);
+		note_insts(insts[m], ninst[m]);
 		free(insts[m]);
 	}
-	printf(" cipher:%s)", d->name);
+	if (cipher) {
+		k = strlen(names_run);
+		snprintf(names_run + k, sizeof(names_run) - k, "%scipher:%s",
+			 k ? " " : "", d->name);
+	}
+	/* the shash names over this driver's algorithm */
+	nn = test_shash_names(names, 64);
+	for (i = 0; i < nn; i++) {
+		char own[TEST_NAME_MAX];
+		const char *p = strchr(names[i], '(');
+
+		if (p)
+			snprintf(own, sizeof(own), "%s", p + 1);
+		else
+			snprintf(own, sizeof(own), "%s)", names[i]);
+		own[strlen(own) - 1] = '\0';
+		if (strcmp(own, d->alg->name) == 0)
+			run_shash_name(set, d, names[i], st);
+	}
+	printf("%s: %lu vectors run, %lu calls checked (%s)", d->name,
+	       st->vectors, st->calls, names_run);
 	if (st->weak)
 		printf(", %lu weak-key refusals", st->weak);
 	putchar('\n');
@@ -252,7 +438,7 @@ int main(int argc, char **argv)
 		}
 		run_driver(&set, d, &st);
 		if (st.vectors == 0)
-			test_fail("%s: no vectors for cipher %s", d->name,
+			test_fail("%s: no vectors for %s", d->name,
 				  d->alg->name);
 		weak += st.weak;
 		ran++;

@@ -3,9 +3,10 @@
  * util.c - helpers shared by the test programs (see util.h): failure
  * accounting, hex, the xoshiro256** PRNG with splitmix64 seeding (Blackman
  * and Vigna, "Scrambled linear pseudorandom number generators", 2018), the
- * registry's list of skcipher instances (specs of the four modes'
- * templates over each driver), and split calls. Test code only; nothing
- * here is constant-time.
+ * registry's lists of skcipher and shash instances (every spec a name
+ * stands for, cryptarch_spec_enumerate(), kept where every driver of it is
+ * available), the modes' length and iv rules, and split calls. Test code
+ * only; nothing here is constant-time.
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -16,16 +17,15 @@
 #include <unistd.h>
 
 #include "cpu.h"
+#include "shash.h"
+#include "skcipher.h"
 #include "util.h"
 
 unsigned long test_failures;
 
 /* see util.h */
 const char *const test_mode_names[TEST_MODE_COUNT] = {
-	"ecb",
-	"cbc",
-	"ctr",
-	"xts",
+	"ecb", "cbc", "ctr", "xts", "xctr", "cts", "essiv",
 };
 
 static void vfail(const char *fmt, va_list ap)
@@ -263,22 +263,60 @@ const struct cryptarch_template *test_template(int mode)
 }
 
 /* see util.h */
-int test_inst_make(struct test_inst *ti, int mode,
-		   const struct cryptarch_driver *drv, int hooked)
+char *test_mode_algname(int mode, const char *cipher, char *buf, size_t size)
 {
-	const struct cryptarch_template *t = test_template(mode);
+	switch (mode) {
+	case TEST_MODE_CTS:
+		snprintf(buf, size, "cts(cbc(%s))", cipher);
+		break;
+	case TEST_MODE_ESSIV:
+		snprintf(buf, size, "essiv(cbc(%s),sha256)", cipher);
+		break;
+	default:
+		snprintf(buf, size, "%s(%s)", test_mode_names[mode], cipher);
+	}
+	return buf;
+}
 
-	memset(ti, 0, sizeof(*ti));
-	if (!t || (hooked && !cryptarch_driver_hook(drv, t)))
-		return -ENOENT;
-	if (cryptarch_spec_over(&ti->spec, t, drv, hooked))
-		return -ENOENT;
-	ti->drv = drv;
-	ti->tmpl = t;
-	ti->mode = mode;
-	ti->hooked = hooked;
-	cryptarch_spec_name(&ti->spec, ti->name, sizeof(ti->name));
-	return 0;
+/* see util.h */
+unsigned test_mode_nkeys(int mode)
+{
+	return mode == TEST_MODE_XTS ? 2 : 1;
+}
+
+/* see util.h */
+int test_mode_has_iv(int mode)
+{
+	return mode != TEST_MODE_ECB;
+}
+
+/* see util.h */
+int test_mode_chains(int mode)
+{
+	return mode == TEST_MODE_ECB || mode == TEST_MODE_CBC ||
+	       mode == TEST_MODE_CTR;
+}
+
+/* see util.h */
+int test_len_ok(int mode, size_t len)
+{
+	switch (mode) {
+	case TEST_MODE_ECB:
+	case TEST_MODE_CBC:
+	case TEST_MODE_ESSIV:
+		return len % 16 == 0;
+	case TEST_MODE_XTS:
+	case TEST_MODE_CTS:
+		return len >= 16;
+	default:
+		return 1;
+	}
+}
+
+/* see util.h */
+int test_is_cipher(const struct cryptarch_driver *drv)
+{
+	return drv && drv->alg && drv->alg->type == &cryptarch_type_cipher;
 }
 
 /* --driver: the name, and its registry entry. */
@@ -302,44 +340,170 @@ static void note_unavailable(const struct cryptarch_driver *drv)
 	       drv->name);
 }
 
-/* see util.h */
-size_t test_instances(const char *cipher, int mode, struct test_inst **out,
-		      size_t *unavail)
+/* The first driver of S that is not available here, or NULL. */
+static const struct cryptarch_driver *
+missing_driver(const struct cryptarch_spec *s)
 {
-	size_t n = cryptarch_driver_count(), i, k = 0;
-	struct test_inst *v = calloc(2 * n + 1, sizeof(*v));
-	int hooked;
+	unsigned i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct cryptarch_driver *d;
+
+		if (s->node[i].tmpl)
+			continue;
+		d = cryptarch_spec_node_driver(s, i);
+		if (!cryptarch_driver_available(d))
+			return d;
+	}
+	return NULL;
+}
+
+static int spec_any_hooked(const struct cryptarch_spec *s)
+{
+	unsigned i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->node[i].tmpl && s->node[i].hooked)
+			return 1;
+	return 0;
+}
+
+static void fill_inst(struct test_inst *ti, const struct cryptarch_spec *s,
+		      int mode)
+{
+	memset(ti, 0, sizeof(*ti));
+	ti->spec = *s;
+	ti->drv = cryptarch_spec_base(s);
+	ti->tmpl = cryptarch_spec_template(s);
+	ti->mode = mode;
+	ti->hooked = spec_any_hooked(s);
+	cryptarch_spec_name(s, ti->name, sizeof(ti->name));
+	cryptarch_spec_algname(s, ti->algname, sizeof(ti->algname));
+}
+
+/* Every instance of type WANT that NAME stands for, into a malloc()ed
+ * array *OUT; the count (0 where there is none). */
+static size_t enumerate(const char *name, const struct cryptarch_type *want,
+			struct cryptarch_spec **out)
+{
+	struct cryptarch_spec *v = calloc(CRYPTARCH_MAX_CANDS, sizeof(*v));
+	size_t n = 0;
+	int exact;
 
 	if (!v) {
 		fputs("out of memory\n", stderr);
 		exit(2);
 	}
-	for (i = 0; i < n && test_template(mode); i++) {
-		const struct cryptarch_driver *drv = cryptarch_driver_at(i);
+	if (cryptarch_spec_enumerate(name, want, v, NULL, CRYPTARCH_MAX_CANDS,
+				     &n, &exact))
+		n = 0;
+	*out = v;
+	return n;
+}
 
-		if (cipher && strcmp(drv->alg->name, cipher) != 0)
+/* see util.h */
+int test_inst_make(struct test_inst *ti, int mode,
+		   const struct cryptarch_driver *drv, int hooked)
+{
+	struct cryptarch_spec *v;
+	char name[TEST_NAME_MAX];
+	size_t n, i;
+	int rc = -ENOENT;
+
+	memset(ti, 0, sizeof(*ti));
+	if (mode < 0 || mode >= TEST_MODE_COUNT || !test_template(mode) ||
+	    !test_is_cipher(drv))
+		return -ENOENT;
+	n = enumerate(test_mode_algname(mode, drv->alg->name, name,
+					sizeof(name)),
+		      &cryptarch_type_skcipher, &v);
+	for (i = 0; i < n; i++)
+		if (cryptarch_spec_base(&v[i]) == drv &&
+		    spec_any_hooked(&v[i]) == !!hooked) {
+			fill_inst(ti, &v[i], mode);
+			rc = 0;
+			break;
+		}
+	free(v);
+	return rc;
+}
+
+/* 1 if instances over base driver D are tested under --driver. */
+static int base_selected(const struct cryptarch_driver *d)
+{
+	return test_selected(d) ||
+	       (only_drv && d == test_reference(d->alg->name) &&
+		strcmp(d->alg->name, only_drv->alg->name) == 0);
+}
+
+/* Append the available, selected instances of NAME (type WANT) to *V
+ * (*K of them, room for *CAP). */
+static void collect(const char *name, const struct cryptarch_type *want,
+		    int mode, struct test_inst **v, size_t *k, size_t *cap,
+		    size_t *unavail)
+{
+	const struct cryptarch_driver *counted[64];
+	size_t ncounted = 0, n, i, j;
+	struct cryptarch_spec *s;
+
+	n = enumerate(name, want, &s);
+	for (i = 0; i < n; i++) {
+		const struct cryptarch_driver *base =
+			cryptarch_spec_base(&s[i]);
+		const struct cryptarch_driver *miss;
+
+		if (!base_selected(base))
 			continue;
-		if (!test_selected(drv) &&
-		    !(only_drv && drv == test_reference(drv->alg->name) &&
-		      strcmp(drv->alg->name, only_drv->alg->name) == 0))
+		if (mode >= 0 && !test_is_cipher(base))
 			continue;
-		if (!cryptarch_driver_available(drv)) {
-			note_unavailable(drv);
-			if (unavail)
-				(*unavail)++;
+		miss = missing_driver(&s[i]);
+		if (miss) {
+			note_unavailable(miss);
+			for (j = 0; j < ncounted && counted[j] != miss; j++)
+				;
+			if (j == ncounted && ncounted < 64) {
+				counted[ncounted++] = miss;
+				if (unavail)
+					(*unavail)++;
+			}
 			continue;
 		}
-		for (hooked = 0; hooked <= 1; hooked++) {
-			if (hooked &&
-			    !cryptarch_driver_hook(drv, test_template(mode)))
-				continue;
-			if (test_inst_make(&v[k], mode, drv, hooked)) {
-				test_fail("%s over %s%s: no instance",
-					  test_mode_names[mode], drv->name,
-					  hooked ? " (hooked)" : "");
-				continue;
+		if (*k == *cap) {
+			*cap = *cap ? 2 * *cap : 32;
+			*v = realloc(*v, *cap * sizeof(**v));
+			if (!*v) {
+				fputs("out of memory\n", stderr);
+				exit(2);
 			}
-			k++;
+		}
+		fill_inst(&(*v)[(*k)++], &s[i], mode);
+	}
+	free(s);
+}
+
+/* see util.h */
+size_t test_instances(const char *cipher, int mode, struct test_inst **out,
+		      size_t *unavail)
+{
+	const char *ciphers[16];
+	size_t nc, c, k = 0, cap = 0;
+	struct test_inst *v = NULL;
+	char name[TEST_NAME_MAX];
+
+	if (cipher) {
+		ciphers[0] = cipher;
+		nc = 1;
+	} else {
+		nc = test_ciphers(ciphers, 16);
+	}
+	for (c = 0; c < nc && test_template(mode); c++)
+		collect(test_mode_algname(mode, ciphers[c], name, sizeof(name)),
+			&cryptarch_type_skcipher, mode, &v, &k, &cap, unavail);
+	if (!v) {
+		v = calloc(1, sizeof(*v));
+		if (!v) {
+			fputs("out of memory\n", stderr);
+			exit(2);
 		}
 	}
 	*out = v;
@@ -352,8 +516,11 @@ size_t test_ciphers(const char **names, size_t max)
 	size_t n = cryptarch_driver_count(), i, j, k = 0;
 
 	for (i = 0; i < n; i++) {
-		const char *name = cryptarch_driver_at(i)->alg->name;
+		const struct cryptarch_driver *d = cryptarch_driver_at(i);
+		const char *name = d->alg->name;
 
+		if (!test_is_cipher(d))
+			continue;
 		for (j = 0; j < k; j++)
 			if (strcmp(names[j], name) == 0)
 				break;
@@ -361,6 +528,132 @@ size_t test_ciphers(const char **names, size_t max)
 			names[k++] = name;
 	}
 	return k;
+}
+
+/* see util.h */
+size_t test_shash_names(char names[][TEST_NAME_MAX], size_t max)
+{
+	const char *ciphers[16];
+	size_t nc = test_ciphers(ciphers, 16), nt = cryptarch_template_count();
+	size_t n = cryptarch_driver_count(), k = 0, i, j, c;
+
+	for (i = 0; i < nt; i++) {
+		const struct cryptarch_template *t = cryptarch_template_at(i);
+
+		if (t->type != &cryptarch_type_shash || t->nargs != 1 ||
+		    t->args[0] != &cryptarch_type_cipher)
+			continue;
+		for (c = 0; c < nc && k < max; c++) {
+			const struct cryptarch_algorithm *a =
+				cryptarch_algorithm_find(ciphers[c],
+							 strlen(ciphers[c]));
+
+			if (!a || a->blocksize != 16)
+				continue;
+			snprintf(names[k++], TEST_NAME_MAX, "%s(%s)", t->name,
+				 ciphers[c]);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		const struct cryptarch_algorithm *a =
+			cryptarch_driver_at(i)->alg;
+
+		if (a->type != &cryptarch_type_shash)
+			continue;
+		for (j = 0; j < k && strcmp(names[j], a->name) != 0; j++)
+			;
+		if (j == k && k < max)
+			snprintf(names[k++], TEST_NAME_MAX, "%s", a->name);
+	}
+	return k;
+}
+
+/* see util.h */
+size_t test_shash_instances(const char *algname, struct test_inst **out,
+			    size_t *unavail)
+{
+	struct test_inst *v = NULL;
+	size_t k = 0, cap = 0;
+
+	collect(algname, &cryptarch_type_shash, -1, &v, &k, &cap, unavail);
+	if (!v) {
+		v = calloc(1, sizeof(*v));
+		if (!v) {
+			fputs("out of memory\n", stderr);
+			exit(2);
+		}
+	}
+	*out = v;
+	return k;
+}
+
+/* see util.h */
+size_t test_inst_key_sizes(const struct test_inst *ti, size_t sizes[3])
+{
+	unsigned min, max;
+	size_t n = 0, s;
+
+	cryptarch_spec_keysizes(&ti->spec, &min, &max);
+	for (s = 16; s <= 32; s += 8)
+		if (s >= min && s <= max)
+			sizes[n++] = s;
+	return n;
+}
+
+/* see util.h */
+cryptarch_shash *test_shash_open(const struct test_inst *ti, unsigned flags)
+{
+	cryptarch_shash *t = NULL;
+	const char *drv;
+	int rc;
+
+	rc = cryptarch_shash_new(&t, ti->name,
+				 CRYPTARCH_ALLOW_VARIABLE_TIME | flags);
+	if (rc) {
+		test_fail("cryptarch_shash_new(\"%s\"): %s", ti->name,
+			  cryptarch_strerror(rc));
+		return NULL;
+	}
+	drv = cryptarch_shash_driver(t);
+	if (!drv || strcmp(drv, ti->name) != 0)
+		test_fail("cryptarch_shash_driver() of \"%s\" is \"%s\"",
+			  ti->name, drv ? drv : "(null)");
+	return t;
+}
+
+/* see util.h */
+int test_shash_split(cryptarch_shash *t, const uint8_t *msg, size_t len,
+		     uint8_t *out, struct test_rng *r)
+{
+	size_t done = 0, chunk;
+	int rc = cryptarch_shash_init(t);
+
+	while (!rc && done < len) {
+		if (!r) {
+			chunk = len;
+		} else {
+			switch (test_rng_below(r, 4)) {
+			case 0:
+				chunk = 0;
+				break;
+			case 1:
+				chunk = 1 + test_rng_below(r, 16);
+				break;
+			case 2:
+				chunk = 16 * (1 + test_rng_below(r, 4));
+				break;
+			default:
+				chunk = test_rng_below(r, len - done + 1);
+			}
+			if (chunk > len - done)
+				chunk = len - done;
+		}
+		rc = cryptarch_shash_update(t, msg + done, chunk);
+		done += chunk;
+	}
+	if (!rc)
+		rc = cryptarch_shash_final(t, out);
+	return rc;
 }
 
 /* see util.h */
@@ -416,7 +709,7 @@ int test_crypt_split(cryptarch_skcipher *t, int mode, int enc,
 	size_t done = 0, chunk;
 	int rc;
 
-	if (mode == TEST_MODE_XTS)
+	if (!test_mode_chains(mode))
 		return test_crypt(t, enc, src, dst, len, iv);
 	while (done < len) {
 		size_t left = len - done, blocks = left / 16;
@@ -456,11 +749,66 @@ void test_random_key(struct test_rng *r, int mode, uint8_t *key, size_t keylen)
 /* see util.h */
 size_t test_valid_len(int mode, size_t len)
 {
-	if (mode == TEST_MODE_ECB || mode == TEST_MODE_CBC)
+	if (mode == TEST_MODE_ECB || mode == TEST_MODE_CBC ||
+	    mode == TEST_MODE_ESSIV)
 		return len & ~(size_t)15;
-	if (mode == TEST_MODE_XTS && len < 16)
+	if ((mode == TEST_MODE_XTS || mode == TEST_MODE_CTS) && len < 16)
 		return 16;
 	return len;
+}
+
+/* see util.h */
+int test_iv_after(int mode, const char *cipher, int enc, const uint8_t *key,
+		  size_t keylen, const uint8_t *in, const uint8_t *out,
+		  size_t len, const uint8_t iv0[16], uint8_t want[16])
+{
+	const uint8_t *ct = enc ? out : in;
+	const struct cryptarch_driver *ref;
+	cryptarch_shash *h = NULL;
+	cryptarch_cipher *c = NULL;
+	uint8_t salt[32];
+	int rc;
+
+	memcpy(want, iv0, 16);
+	switch (mode) {
+	case TEST_MODE_CBC:
+		if (len >= 16)
+			memcpy(want, ct + len - 16, 16);
+		return 0;
+	case TEST_MODE_CTR:
+		test_ctr_add(want, (len + 15) / 16);
+		return 0;
+	case TEST_MODE_CTS:
+		if (len >= 16)
+			memcpy(want, ct + (len - 1) / 16 * 16 - (len > 16) * 16,
+			       16);
+		return 0;
+	case TEST_MODE_ESSIV:
+		if (len >= 16) {
+			memcpy(want, ct + len - 16, 16);
+			return 0;
+		}
+		break;
+	default:
+		return 0;
+	}
+	/* essiv, 0 bytes: the iv encrypted under SHA-256(key), no more */
+	ref = test_reference(cipher);
+	if (!key || !ref)
+		return -1;
+	rc = cryptarch_shash_new(&h, "sha256", CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (!rc)
+		rc = cryptarch_shash_digest(h, key, keylen, salt);
+	if (!rc)
+		rc = cryptarch_cipher_new(&c, ref->name,
+					  CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (!rc)
+		rc = cryptarch_cipher_setkey(c, salt, sizeof(salt));
+	if (!rc)
+		rc = cryptarch_cipher_encrypt(c, want, iv0);
+	cryptarch_shash_free(h);
+	cryptarch_cipher_free(c);
+	return rc ? -1 : 0;
 }
 
 /* see util.h */

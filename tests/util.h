@@ -3,9 +3,10 @@
  * util.h - helpers shared by the test programs: failure accounting and
  * hex dumps; a small deterministic PRNG (xoshiro256** seeded through
  * splitmix64, Blackman and Vigna) whose seed is printed and can be set with
- * the environment variable CRYPTARCH_TEST_SEED; the four modes the tests
- * exercise (ecb, cbc, ctr, xts: a test-local enum, each mode's template
- * found in the registry by its name); the list of skcipher instances of
+ * the environment variable CRYPTARCH_TEST_SEED; the skcipher modes the
+ * tests exercise (ecb, cbc, ctr, xts, xctr, cts, essiv: a test-local
+ * enum, each mode's template found in the registry by its name, with its
+ * length and iv rules); the list of skcipher instances of
  * every registered driver ("<mode>(<driver>)" and, where the driver has a
  * hook for the mode's template, "<mode>-<driver>"), built as specs
  * (src/core/spec.h), so that each test loops over the registry instead of
@@ -72,15 +73,22 @@ uint64_t test_seed(const char *prog, uint64_t def);
 unsigned long test_env_count(const char *name, unsigned long def);
 
 /*
- * The modes the tests exercise. The library has no enum of modes: each is
- * the template of that name in the registry (test_template()); this enum
- * only numbers them for the tests' own tables and loops.
+ * The skcipher modes the tests exercise. The library has no enum of
+ * modes: each is the template of that name in the registry
+ * (test_template()); this enum only numbers them for the tests' own tables
+ * and loops. ecb, cbc, ctr, xts and xctr are templates over a block cipher
+ * ("<mode>(aes)", hooked "<mode>-<driver>"); cts and essiv are templates
+ * over a cbc instance ("cts(cbc(aes))", "essiv(cbc(aes),sha256)"), whose
+ * implementations are those of that cbc instance (and of the hash).
  */
 enum test_mode {
 	TEST_MODE_ECB,
 	TEST_MODE_CBC,
 	TEST_MODE_CTR,
 	TEST_MODE_XTS,
+	TEST_MODE_XCTR,
+	TEST_MODE_CTS,
+	TEST_MODE_ESSIV,
 	TEST_MODE_COUNT,
 };
 
@@ -91,18 +99,45 @@ int test_mode_id(const char *name);
  * name), or NULL after test_fail() (once per mode and program) if the
  * registry has none. */
 const struct cryptarch_template *test_template(int mode);
+/* The name of MODE over CIPHER, a cipher or a driver name, into BUF:
+ * "cbc(aes)", "xctr(aes-ct64)", "cts(cbc(aes))",
+ * "essiv(cbc(aes),sha256)". Returns BUF. */
+char *test_mode_algname(int mode, const char *cipher, char *buf, size_t size);
+/* Cipher keys in a key of MODE (xts: 2, else 1). */
+unsigned test_mode_nkeys(int mode);
+/* 1 if MODE takes an iv (all but ecb). */
+int test_mode_has_iv(int mode);
+/* 1 if a request of MODE may be cut into calls that continue through the
+ * iv (ecb, cbc, ctr); xts, xctr, cts and essiv calls are whole messages. */
+int test_mode_chains(int mode);
+/* 1 if MODE takes a request of LEN bytes: ecb, cbc, essiv a multiple of
+ * 16; xts, cts at least 16; ctr, xctr any. */
+int test_len_ok(int mode, size_t len);
 
-/* One skcipher instance of a registered driver. */
+/* 1 if DRV implements a block cipher (its algorithm is of type cipher):
+ * the drivers the cipher and skcipher tests loop over. A driver of
+ * another type (sha256-generic: shash) has no single-block functions and
+ * is tested through its own type's API. */
+int test_is_cipher(const struct cryptarch_driver *drv);
+
+/*
+ * One instance of a registered driver: an skcipher instance of a mode
+ * (MODE >= 0) or a shash instance (MODE -1: "cmac(aes-ct64)",
+ * "cmac-aes-aesni", "sha256-generic").
+ */
 struct test_inst {
-	const struct cryptarch_driver *drv;
-	const struct cryptarch_template *tmpl;
-	int mode;   /* enum test_mode */
-	int hooked; /* 1: "<mode>-<driver>", 0: "<mode>(<driver>)" */
-	struct cryptarch_spec spec; /* cryptarch_spec_over(tmpl, drv, hooked) */
-	char name[96];		    /* cryptarch_spec_name() */
+	const struct cryptarch_driver *drv;    /* the base: the cipher, or the
+					     * hash driver of a leaf */
+	const struct cryptarch_template *tmpl; /* the root's; NULL: a leaf */
+	int mode;   /* enum test_mode, or -1 for a shash instance */
+	int hooked; /* 1 if some template of it runs a driver's hook */
+	struct cryptarch_spec spec;
+	char name[96];	  /* cryptarch_spec_name(): the driver name */
+	char algname[96]; /* cryptarch_spec_algname(): "cmac(aes)" */
 };
 
-/* Fill *TI with the instance of MODE over DRV, hooked or not: 0, or
+/* Fill *TI with the instance of MODE over DRV, hooked or not (cts,
+ * essiv: over the cbc instance that is or is not DRV's hooked one): 0, or
  * -ENOENT (no such template, or no hook for it). */
 int test_inst_make(struct test_inst *ti, int mode,
 		   const struct cryptarch_driver *drv, int hooked);
@@ -110,19 +145,48 @@ int test_inst_make(struct test_inst *ti, int mode,
 /*
  * The instances for MODE of every registered driver of cipher CIPHER
  * (NULL: of every cipher) that is available on this CPU (after
- * CRYPTARCH_DISABLE), in registry order, template before hooked. *OUT is
- * malloc()ed (free it). Drivers that are not available are counted in
+ * CRYPTARCH_DISABLE), in registry order, template before hooked; every
+ * instance the name stands for (for essiv, with every hash driver). *OUT
+ * is malloc()ed (free it). Drivers that are not available are counted in
  * *UNAVAIL (may be NULL) and printed once per program.
  */
 size_t test_instances(const char *cipher, int mode, struct test_inst **out,
 		      size_t *unavail);
-/* The distinct cipher names of the registry, in order of first appearance;
- * returns the count (at most MAX). */
+/* The distinct block cipher names of the registry (drivers of type
+ * cipher), in order of first appearance; returns the count (at most
+ * MAX). */
 size_t test_ciphers(const char **names, size_t max);
 /* The registered driver "<cipher>-generic" or NULL. */
 const struct cryptarch_driver *test_reference(const char *cipher);
 /* The registered driver named NAME, or NULL. */
 const struct cryptarch_driver *test_driver(const char *name);
+
+/*
+ * shash: the algorithm names of the registry, into NAMES (MAX of them,
+ * each TEST_NAME_MAX bytes): every shash template over a block cipher
+ * with every cipher of 16-byte blocks ("cmac(aes)", "xcbc(twofish)"),
+ * then every hash algorithm some driver implements ("sha256"). Returns
+ * the count.
+ */
+#define TEST_NAME_MAX 64
+size_t test_shash_names(char names[][TEST_NAME_MAX], size_t max);
+/* The instances of the shash algorithm ALGNAME ("cmac(aes)", "sha256")
+ * that are available here (as test_instances()), MODE -1. */
+size_t test_shash_instances(const char *algname, struct test_inst **out,
+			    size_t *unavail);
+/* The cipher key sizes (among 16, 24, 32) the instance takes, into
+ * SIZES: the cipher's, narrowed by a template (xcbc: 16); none for an
+ * unkeyed hash. Returns the count. */
+size_t test_inst_key_sizes(const struct test_inst *ti, size_t sizes[3]);
+/* Open shash instance TI with CRYPTARCH_ALLOW_VARIABLE_TIME | FLAGS; on
+ * failure record it and return NULL. Also checks
+ * cryptarch_shash_driver(). */
+cryptarch_shash *test_shash_open(const struct test_inst *ti, unsigned flags);
+/* The digest of LEN bytes at MSG through T (keyed), as updates of random
+ * sizes drawn from R (0-byte ones among them), or one update with R NULL;
+ * OUT gets the digest. Returns the first non-zero result. */
+int test_shash_split(cryptarch_shash *t, const uint8_t *msg, size_t len,
+		     uint8_t *out, struct test_rng *r);
 
 /* Open INST with CRYPTARCH_ALLOW_VARIABLE_TIME | FLAGS; on failure record
  * it and return NULL. Also checks cryptarch_skcipher_driver(). */
@@ -134,8 +198,9 @@ int test_crypt(cryptarch_skcipher *t, int enc, const void *src, void *dst,
 /*
  * The same request cut into calls of random sizes drawn from R: multiples
  * of 16 for every call, except that the last call of a ctr request takes
- * whatever remains. xts is never cut (one call is one data unit). With R
- * NULL, every call is one block. Returns the first non-zero result.
+ * whatever remains. Only modes whose calls chain (test_mode_chains()) are
+ * cut: an xts, xctr, cts or essiv request is one call. With R NULL, every
+ * call is one block. Returns the first non-zero result.
  */
 int test_crypt_split(cryptarch_skcipher *t, int mode, int enc,
 		     const uint8_t *src, uint8_t *dst, size_t len, uint8_t *iv,
@@ -144,9 +209,22 @@ int test_crypt_split(cryptarch_skcipher *t, int mode, int enc,
 /* A random valid key of KEYLEN bytes for MODE: xts halves never equal
  * (OpenSSL refuses such keys and CRYPTARCH_FORBID_WEAK_KEYS too). */
 void test_random_key(struct test_rng *r, int mode, uint8_t *key, size_t keylen);
-/* A valid data length for MODE near LEN (ecb/cbc: rounded down to a
- * multiple of 16; xts: at least 16). */
+/* A valid data length for MODE near LEN (ecb, cbc, essiv: rounded down
+ * to a multiple of 16; xts, cts: at least 16). */
 size_t test_valid_len(int mode, size_t len);
+/*
+ * The iv after a request of MODE that took IV0 and LEN bytes from IN to
+ * OUT in direction ENC, into WANT: cbc and essiv the last ciphertext
+ * block; ctr the counter after the data; cts the next-to-last ciphertext
+ * block (the block itself for 16 bytes); ecb, xts and xctr IV0 unchanged.
+ * An essiv request of 0 bytes leaves the encrypted iv, E(SHA-256(KEY),
+ * IV0) under CIPHER's reference driver: KEY (KEYLEN bytes) is needed
+ * then, and where it is NULL, or the reference cannot run, -1 is
+ * returned (else 0).
+ */
+int test_iv_after(int mode, const char *cipher, int enc, const uint8_t *key,
+		  size_t keylen, const uint8_t *in, const uint8_t *out,
+		  size_t len, const uint8_t iv0[16], uint8_t want[16]);
 /* A random length: often small, sometimes up to MAX. */
 size_t test_random_len(struct test_rng *r, size_t max);
 /* The cipher key sizes of DRV's algorithm among 16, 24, 32, into SIZES;

@@ -91,29 +91,51 @@ static void clear(struct vector *v)
 	free(v->source);
 	free(v->key);
 	free(v->iv);
+	free(v->ivout);
 	free(v->pt);
 	free(v->ct);
+	free(v->msg);
+	free(v->digest);
 	memset(v, 0, sizeof(*v));
 }
 
-/* Check a finished block; 0 or -1 (printed). */
+/* Check a finished block (its kind is set by the fields seen); 0 or -1
+ * (printed). */
 static int finish(struct vector *v)
 {
-	const char *missing = NULL;
+	const char *missing = NULL, *extra = NULL;
 
 	if (!v->alg[0])
 		missing = "ALG";
-	else if (!v->mode[0])
-		missing = "MODE";
-	else if (!v->key)
+	else if (v->kind == VECTOR_SKCIPHER && v->msg)
+		missing = "MAC or MD";
+	else if (v->kind == VECTOR_SKCIPHER && !v->key)
 		missing = "KEY";
-	else if (!v->pt)
+	else if (v->kind == VECTOR_SKCIPHER && !v->pt)
 		missing = "PT";
-	else if (!v->ct)
+	else if (v->kind == VECTOR_SKCIPHER && !v->ct)
 		missing = "CT";
+	else if (v->kind != VECTOR_SKCIPHER && !v->msg)
+		missing = "MSG";
+	else if (v->kind == VECTOR_MAC && !v->key)
+		missing = "KEY";
+	else if (v->kind != VECTOR_HASH && !v->mode[0])
+		missing = "MODE";
+	else if (v->ivout && !v->iv)
+		missing = "IV";
+	else if (v->kind == VECTOR_HASH && (v->key || v->mode[0]))
+		extra = "KEY or MODE";
+	else if (v->kind != VECTOR_SKCIPHER &&
+		 (v->pt || v->ct || v->iv || v->ivout || v->cts))
+		extra = "PT, CT, IV, IV_OUT or CTS";
 	if (missing) {
 		fprintf(stderr, "%s:%u: vector without %s\n", v->file, v->line,
 			missing);
+		return -1;
+	}
+	if (extra) {
+		fprintf(stderr, "%s:%u: %s in a hash vector\n", v->file,
+			v->line, extra);
 		return -1;
 	}
 	return 0;
@@ -151,12 +173,27 @@ static int field(struct vector *v, const char *file, unsigned line, char *key,
 	} else if (strcmp(key, "IV") == 0) {
 		buf = &v->iv;
 		len = &v->ivlen;
+	} else if (strcmp(key, "IV_OUT") == 0) {
+		buf = &v->ivout;
+		len = &n;
 	} else if (strcmp(key, "PT") == 0) {
 		buf = &v->pt;
 		len = &n;
 	} else if (strcmp(key, "CT") == 0) {
 		buf = &v->ct;
 		len = &n;
+	} else if (strcmp(key, "MSG") == 0) {
+		buf = &v->msg;
+		len = &v->len;
+	} else if (strcmp(key, "MAC") == 0 || strcmp(key, "MD") == 0) {
+		if (v->digest) {
+			fprintf(stderr, "%s:%u: MAC or MD given twice\n", file,
+				line);
+			return -1;
+		}
+		v->kind = key[1] == 'A' ? VECTOR_MAC : VECTOR_HASH;
+		buf = &v->digest;
+		len = &v->digestlen;
 	} else {
 		fprintf(stderr, "%s:%u: unknown field '%s'\n", file, line, key);
 		return -1;
@@ -165,11 +202,16 @@ static int field(struct vector *v, const char *file, unsigned line, char *key,
 		fprintf(stderr, "%s:%u: %s given twice\n", file, line, key);
 		return -1;
 	}
+	if ((buf == &v->msg && (v->pt || v->ct)) ||
+	    ((buf == &v->pt || buf == &v->ct) && v->msg)) {
+		fprintf(stderr, "%s:%u: MSG with PT or CT\n", file, line);
+		return -1;
+	}
 	if (unhex(val, buf, len)) {
 		fprintf(stderr, "%s:%u: %s is not hex\n", file, line, key);
 		return -1;
 	}
-	if (len == &n) {
+	if (buf == &v->pt || buf == &v->ct) {
 		if (!(v->pt && v->ct)) {
 			v->len = n;
 		} else if (n != v->len) {
@@ -178,8 +220,9 @@ static int field(struct vector *v, const char *file, unsigned line, char *key,
 			return -1;
 		}
 	}
-	if (buf == &v->iv && v->ivlen != 16) {
-		fprintf(stderr, "%s:%u: IV is not 16 bytes\n", file, line);
+	if ((buf == &v->iv && v->ivlen != 16) ||
+	    (buf == &v->ivout && n != 16)) {
+		fprintf(stderr, "%s:%u: %s is not 16 bytes\n", file, line, key);
 		return -1;
 	}
 	return 0;

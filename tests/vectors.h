@@ -4,8 +4,12 @@
  * (format in tests/vectors/README.md): blocks of "KEY = value" lines
  * separated by blank lines, each block one vector, with the "# source:"
  * comment and the file and line kept so that a failure names them.
- * The reader checks the syntax only (hex, lengths that pair up); what the
- * fields must be for a mode is the tests' business (test-meta checks it).
+ * The reader checks the syntax only (hex, lengths that pair up, the
+ * fields of one kind of vector); what the fields must be for a mode is the
+ * tests' business (test-meta checks it). Three kinds: an skcipher vector
+ * (PT, CT; MODE names the mode, IV and IV_OUT as it takes), a keyed hash
+ * vector (MSG, MAC; MODE names the shash template: "cmac") and an unkeyed
+ * hash vector (MSG, MD; no MODE, no KEY: ALG is the hash).
  */
 #ifndef CRYPTARCH_TEST_VECTORS_H
 #define CRYPTARCH_TEST_VECTORS_H
@@ -13,15 +17,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+enum vector_kind {
+	VECTOR_SKCIPHER, /* PT, CT */
+	VECTOR_MAC,	 /* MSG, MAC: a keyed hash */
+	VECTOR_HASH,	 /* MSG, MD: an unkeyed hash */
+};
+
 struct vector {
 	const char *file; /* base name, e.g. "aes-cbc.txt" */
 	unsigned line;	  /* first line of the block */
 	char *source;	  /* the "# source:" text, or NULL */
-	char alg[32];	  /* ALG */
-	char mode[16];	  /* MODE */
-	uint8_t *key, *iv, *pt, *ct;
+	enum vector_kind kind;
+	char alg[32];  /* ALG */
+	char mode[16]; /* MODE; "" where there is none (a hash) */
+	uint8_t *key, *iv, *ivout, *pt, *ct;
 	size_t keylen, ivlen, len; /* ivlen 0: no IV line */
 	int cts;		   /* CTS = yes */
+	/* MSG (LEN bytes) and MAC or MD (DIGESTLEN bytes) of a hash vector;
+	 * KEY is then NULL for an unkeyed hash */
+	uint8_t *msg, *digest;
+	size_t digestlen;
 };
 
 struct vector_set {
