@@ -478,7 +478,7 @@ static void print_plan(const struct ctx *x)
 	}
 	if (large_only(type))
 		printf("  (%sany: a hash handle uses one instance for every "
-		       "message, the plan's\n  for requests of more than %u "
+		       "message,\n  the plan's for requests of more than %u "
 		       "bytes)\n",
 		       max ? "key: bits of the key; " : "",
 		       CRYPTARCH_PROFILE_SMALL_MAX);

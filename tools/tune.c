@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tune.c - `cryptarch tune`: measure every eligible instance of every mode of
- * each cipher (the core's candidates for "<mode>(<cipher>)", cryptarch_cands():
- * each template's own instance over each driver, "cbc(aes-generic)", and each
- * driver's hooked one, "cbc-aes-aesni"), per operation and key size, at one
- * block (16 bytes, the "small" class: requests of at most
- * CRYPTARCH_PROFILE_SMALL_MAX bytes) and at 8 KiB ("large"), with the timing
+ * tune.c - `cryptarch tune`: measure every eligible instance of every mode and
+ * hash of each cipher (the registry's names over it, cli_name_at():
+ * "cbc(aes)", "cts(cbc(aes))", "essiv(cbc(aes),sha256)", "cmac(aes)"; not
+ * the unkeyed hashes, "sha256", which the profile has no line for; the
+ * core's candidates for each name,
+ * cryptarch_cands(): each template's own instance over each driver,
+ * "cbc(aes-generic)", and each driver's hooked one, "cbc-aes-aesni"), per
+ * operation and key size, at one block (16 bytes, the "small" class: requests
+ * of at most CRYPTARCH_PROFILE_SMALL_MAX bytes) and at 8 KiB ("large"); a
+ * hash (one operation, digest) in the large class only, by the time of one
+ * digest of 8 KiB, since a hash handle uses that slot's instance for every
+ * message; with the timing
  * harness `cryptarch speed` uses (bench/harness.c: best batch of a calibrated
  * loop; the call is bench/skbench.h's), and write the profile that measured
  * selection reads (src/core/profile.h) through the core's
@@ -19,9 +25,10 @@
  * nothing secret. No CPU features needed; the implementations measured need
  * their own. A full run (every x86-64 driver: aes-aesni, aes-vaes-avx2,
  * aes-vaes-avx512, aes-vperm, aes-vperm-avx2, aes-vperm-avx512, aes-ct64,
- * aes-generic, twofish-x86_64, twofish-avx2, twofish-generic; all modes; the
- * default 0.03 s per point) took 42 s on AMD EPYC (Zen 5), 2 vCPUs: `time
- * cryptarch tune --output /tmp/p`, 2026-12-01.
+ * aes-generic, twofish-x86_64, twofish-avx2, twofish-generic; the modes ecb,
+ * cbc, ctr, xts: 96 entries; the default 0.03 s per point) took 42 s on AMD
+ * EPYC (Zen 5), 2 vCPUs: `time cryptarch tune --output /tmp/p`, 2026-12-01.
+ * xctr, cts, essiv and the keyed hashes make it 182 entries.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +47,7 @@
 #include "registry.h"
 #include "report.h"
 #include "select.h"
+#include "shash.h"
 #include "skbench.h"
 #include "skcipher.h"
 #include "spec.h"
@@ -56,8 +64,9 @@ static const char usage[] =
 	"         [--constant-time-only]\n"
 	"\n"
 	"Measure every eligible instance of each mode, operation and key\n"
-	"size at 16 bytes and at 8192 bytes, and write the profile that\n"
-	"selection uses for algorithm names such as cbc(aes).\n"
+	"size at 16 bytes and at 8192 bytes (a hash: one digest of 8192\n"
+	"bytes), and write the profile that selection uses for algorithm\n"
+	"names such as cbc(aes) and cmac(aes).\n"
 	"  --sec S        seconds per measurement (default 0.03), shared\n"
 	"                 by two interleaved rounds\n"
 	"  --output FILE  write the profile to FILE ('-': standard output)\n"
@@ -65,7 +74,9 @@ static const char usage[] =
 	"                 $XDG_CACHE_HOME/cryptarch/profile, else\n"
 	"                 ~/.cache/cryptarch/profile\n"
 	"  --cipher LIST  the ciphers to measure (default: all)\n"
-	"  --mode LIST    the modes to measure (default: all registered)\n"
+	"  --mode LIST    the modes and keyed hashes to measure, by\n"
+	"                 template: cbc, xctr, cts, essiv, cmac, ...\n"
+	"                 (default: all registered)\n"
 	"  --flags FLAGS  the policy the candidates are chosen under:\n"
 	"                 allow-variable-time (the default: every\n"
 	"                 implementation, so that the profile serves both\n"
@@ -87,7 +98,8 @@ struct opts {
 struct meas {
 	struct cryptarch_spec spec;
 	char name[CRYPTARCH_NAME_MAX + 1];
-	cryptarch_skcipher *tfm;
+	cryptarch_skcipher *tfm; /* a mode's handle, or */
+	cryptarch_shash *htfm;	 /* a hash's */
 	double ns[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][2];
 	int ok[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][2];
 	int keyed[CRYPTARCH_PROFILE_NKEYS];
@@ -147,8 +159,12 @@ static int add_modes(struct opts *o, const char *list)
 		const struct cryptarch_template *t =
 			n ? cryptarch_template_find(p, n) : NULL;
 
-		if (!t || !cli_is_mode(t)) {
-			cli_error("tune", "--mode: unknown mode '%.*s' (%s)",
+		if (!t || !(t->type == &cryptarch_type_skcipher ||
+			    t->type == &cryptarch_type_shash)) {
+			cli_error("tune",
+				  "--mode: unknown mode '%.*s' (%s; or a "
+				  "template over one: cts, essiv; or a keyed "
+				  "hash: cmac, xcbc, cbcmac)",
 				  (int)(n > 64 ? 64 : n), p,
 				  cli_mode_list(modes, sizeof(modes)));
 			return -1;
@@ -271,8 +287,11 @@ static void instances(FILE *out, unsigned flags, struct job *j, uint8_t *seen)
 		m->spec = *s;
 		cryptarch_spec_name(s, m->name, sizeof(m->name));
 		/* An instance's driver name is exact: it opens that one. */
-		if (cryptarch_skcipher_new(&m->tfm, m->name,
-					   CRYPTARCH_ALLOW_VARIABLE_TIME))
+		if (j->c.type == &cryptarch_type_shash ?
+			    cryptarch_shash_new(&m->htfm, m->name,
+						CRYPTARCH_ALLOW_VARIABLE_TIME) :
+			    cryptarch_skcipher_new(&m->tfm, m->name,
+						   CRYPTARCH_ALLOW_VARIABLE_TIME))
 			continue;
 		j->n++;
 	}
@@ -290,27 +309,67 @@ static int point(const struct opts *o, struct job *j, size_t i, int k, int op,
 	size_t n = j->n, round = i / n, b16;
 	struct meas *m = &j->m[round % 2 ? n - 1 - i % n : i % n];
 	struct harness_result r;
+	struct skbench_hash_req h;
 	struct skbench_req b;
+	int err;
 
 	if (!m->keyed[k])
 		return 0;
-	memset(&b, 0, sizeof(b));
-	b.tfm = m->tfm;
-	b.buf = buf;
-	b.len = len;
-	b.decrypt = op;
-	for (b16 = 0; b16 < 16; b16++)
-		b.iv[b16] = (uint8_t)(b16 * 3);
-	harness_run(skbench_tick, &b, o->sec / ROUNDS, &r);
-	if (b.err) {
+	if (m->htfm) {
+		/* a hash: one digest of the whole message */
+		memset(&h, 0, sizeof(h));
+		h.tfm = m->htfm;
+		h.buf = buf;
+		h.len = len;
+		harness_run(skbench_hash_tick, &h, o->sec / ROUNDS, &r);
+		err = h.err;
+	} else {
+		memset(&b, 0, sizeof(b));
+		b.tfm = m->tfm;
+		b.buf = buf;
+		b.len = len;
+		b.decrypt = op;
+		for (b16 = 0; b16 < 16; b16++)
+			b.iv[b16] = (uint8_t)(b16 * 3);
+		harness_run(skbench_tick, &b, o->sec / ROUNDS, &r);
+		err = b.err;
+	}
+	if (err) {
 		cli_error("tune", "%s failed: %s", m->name,
-			  cryptarch_strerror(b.err));
+			  cryptarch_strerror(err));
 		return -1;
 	}
 	if (!m->ok[k][op][c] || r.best_ns < m->ns[k][op][c])
 		m->ns[k][op][c] = r.best_ns;
 	m->ok[k][op][c] = 1;
 	return 0;
+}
+
+/*
+ * The I-th name to measure over the cipher A into BUF: its modes, then its
+ * hashes (cli_name_at()), whose outer template is among --mode's. 0, or
+ * -1 past the last.
+ */
+static int name_at(const struct opts *o, const struct cryptarch_algorithm *a,
+		   size_t i, char *buf, size_t size)
+{
+	static const struct cryptarch_type *const types[2] = {
+		&cryptarch_type_skcipher, &cryptarch_type_shash
+	};
+	size_t k, j, m, n = 0;
+
+	for (k = 0; k < 2; k++)
+		for (j = 0; cli_name_at(types[k], a, j, buf, size) == 0; j++) {
+			const struct cryptarch_template *t =
+				cryptarch_template_find(buf,
+							strcspn(buf, "("));
+
+			for (m = 0; m < o->nmodes && o->modes[m] != t; m++)
+				;
+			if (m < o->nmodes && n++ == i)
+				return 0;
+		}
+	return -1;
 }
 
 /* Measure the instances of one name, point by point; return -1 if a
@@ -320,6 +379,8 @@ static int measure(const struct opts *o, struct job *j, uint8_t *buf)
 	static const size_t bytes[2] = { CRYPTARCH_PROFILE_SMALL_BYTES,
 					 CRYPTARCH_PROFILE_LARGE_BYTES };
 	unsigned nops = j->c.type->nops;
+	/* a hash handle uses the large class only */
+	int c0 = j->c.type == &cryptarch_type_shash;
 	uint8_t key[128];
 	size_t i;
 	int k, op, c;
@@ -334,13 +395,16 @@ static int measure(const struct opts *o, struct job *j, uint8_t *buf)
 			unsigned min, max, nk = cryptarch_spec_nkeys(&m->spec);
 
 			cryptarch_spec_keysizes(&m->spec, &min, &max);
-			if (kb >= min && kb <= max && nk * kb <= sizeof(key) &&
-			    cryptarch_skcipher_setkey(m->tfm, key, nk * kb) ==
-				    0)
+			if (kb >= min && kb <= max &&
+				 nk * kb <= sizeof(key) &&
+				 (m->htfm ? cryptarch_shash_setkey(m->htfm, key,
+								   nk * kb) :
+					    cryptarch_skcipher_setkey(
+						    m->tfm, key, nk * kb)) == 0)
 				m->keyed[k] = 1;
 		}
 		for (op = 0; op < (int)nops; op++)
-			for (c = 0; c < 2; c++)
+			for (c = c0; c < 2; c++)
 				for (i = 0; i < ROUNDS * j->n; i++)
 					if (point(o, j, i, k, op, c, buf,
 						  bytes[c]))
@@ -610,7 +674,7 @@ int cmd_tune(int argc, char **argv)
 	} else {
 		defpath = getenv("CRYPTARCH_PROFILE") == NULL;
 	}
-	/* By default every cipher and every mode: the registry's. */
+	/* By default every cipher, mode and keyed hash: the registry's. */
 	if (o.nalgs == 0)
 		for (i = 0; i < cli_algorithm_count(); i++)
 			if (cli_algorithm_at(i)->type ==
@@ -618,10 +682,15 @@ int cmd_tune(int argc, char **argv)
 			    add_ciphers(&o, cli_algorithm_at(i)->name) != 0)
 				return CLI_FAIL;
 	if (o.nmodes == 0)
-		for (i = 0; i < cryptarch_template_count(); i++)
-			if (cli_is_mode(cryptarch_template_at(i)) &&
-			    add_modes(&o, cryptarch_template_at(i)->name) != 0)
+		for (i = 0; i < cryptarch_template_count(); i++) {
+			const struct cryptarch_template *t =
+				cryptarch_template_at(i);
+
+			if ((t->type == &cryptarch_type_skcipher ||
+			     t->type == &cryptarch_type_shash) &&
+			    add_modes(&o, t->name) != 0)
 				return CLI_FAIL;
+		}
 	unknown = cryptarch_cpu_disable_unknown();
 	if (unknown && *unknown)
 		cli_warn("tune",
@@ -665,11 +734,10 @@ int cmd_tune(int argc, char **argv)
 		fprintf(out, "\n%s:\n", o.algs[ai]->name);
 		fflush(out);
 		memset(seen, 0, cryptarch_driver_count() + 1);
-		for (mi = 0; mi < o.nmodes; mi++) {
-			snprintf(j->name, sizeof(j->name), "%s(%s)",
-				 o.modes[mi]->name, o.algs[ai]->name);
-			if (cryptarch_cands(j->name, &cryptarch_type_skcipher,
-					    &j->c) != 0)
+		for (mi = 0; name_at(&o, o.algs[ai], mi, j->name,
+				     sizeof(j->name)) == 0;
+		     mi++) {
+			if (cryptarch_cands(j->name, NULL, &j->c) != 0)
 				continue;
 			instances(mi == 0 ? out : NULL, o.flags, j, seen);
 			j->have_st = cryptarch_select(&j->c, o.flags, NULL,
@@ -685,8 +753,10 @@ int cmd_tune(int argc, char **argv)
 			r = measure(&o, j, buf);
 			if (!r)
 				r = record(out, p, j);
-			for (i = 0; i < j->n; i++)
+			for (i = 0; i < j->n; i++) {
 				cryptarch_skcipher_free(j->m[i].tfm);
+				cryptarch_shash_free(j->m[i].htfm);
+			}
 			if (r)
 				goto out;
 		}
