@@ -81,7 +81,7 @@ static const char usage[] =
 	"(which proves nothing more).\n"
 	"\n"
 	"options:\n"
-	"  --all             every implementation available on this CPU\n"
+	"  --all             every block cipher driver available on this CPU\n"
 	"  --samples N       measurements per test (default 1000000)\n"
 	"  --test data|key|both\n"
 	"                    data: fixed key, fixed vs random input block(s);\n"
@@ -944,6 +944,14 @@ int cmd_ct(int argc, char **argv)
 					  argv[i]);
 				return CLI_USAGE;
 			}
+			if (d->alg->type != &cryptarch_type_cipher) {
+				cli_error("ct",
+					  "%s is a driver of %s, not of a "
+					  "block cipher: ct times block "
+					  "ciphers",
+					  argv[i], d->alg->name);
+				return CLI_USAGE;
+			}
 			if (n < sizeof(drvs) / sizeof(drvs[0]))
 				drvs[n++] = d;
 		}
@@ -973,7 +981,9 @@ int cmd_ct(int argc, char **argv)
 
 	if (all)
 		for (i = 0; i < cryptarch_driver_count() && n < 64; i++)
-			if (cryptarch_driver_available(cryptarch_driver_at(i)))
+			if (cryptarch_driver_available(cryptarch_driver_at(i)) &&
+			    cryptarch_driver_at(i)->alg->type ==
+				    &cryptarch_type_cipher)
 				drvs[n++] = cryptarch_driver_at(i);
 	for (i = 0; i < n; i++) {
 		r = check_one(drvs[i], &o, timer);
