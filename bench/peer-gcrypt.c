@@ -222,7 +222,7 @@ static int gc_open(struct peer **out, const char *cipher, const char *mode,
 	}
 	p->base.run = decrypt ? gc_run_dec : gc_run_enc;
 	snprintf(p->base.impl, sizeof(p->base.impl), "gcry_cipher_%scrypt%s",
-		 decrypt ? "de" : "en", m == PEER_CTS ? " CBC_CTS" : "");
+		 decrypt ? "de" : "en", m == PEER_CTS ? " CTS" : "");
 	*out = &p->base;
 	return 0;
 }

@@ -8,8 +8,10 @@
  * The library's other modes are not offered: it is a peer for the keyed
  * hashes only. One multi-buffer manager per process (alloc_mb_mgr and
  * init_mb_mgr_auto at init: the library picks SSE, AVX, AVX2 or AVX-512
- * code from the CPU; IMB_FLAG_AESNI_OFF where the init's list names
- * "intel-aesni"); keys are expanded at open (IMB_AES_KEYEXP_128/256 and
+ * code from the CPU). Where the init's list names "intel-aesni" there is
+ * no manager and open says why: the library has no code without AES-NI
+ * (the Debian 1.3 build has no SSE path without it, and init_mb_mgr_auto
+ * under IMB_FLAG_AESNI_OFF crashes there). Keys are expanded at open (IMB_AES_KEYEXP_128/256 and
  * IMB_AES_CMAC_SUBKEY_GEN_128/256, IMB_AES_XCBC_KEYEXP). A request is one
  * job, as a caller with one message at a time runs it: IMB_GET_NEXT_JOB,
  * the job's fields, IMB_SUBMIT_JOB, then IMB_FLUSH_JOB until it comes
@@ -26,6 +28,7 @@
 
 static IMB_MGR *mgr;
 static IMB_ARCH arch;
+static int no_aesni; /* "intel-aesni" was masked: no manager */
 
 struct imb_peer {
 	struct peer base;
@@ -40,15 +43,16 @@ struct imb_peer {
 
 static int imb_init(const char *const *hw_off)
 {
-	uint64_t flags = 0;
 	size_t i;
 
-	if (mgr)
+	if (mgr || no_aesni)
 		return 0;
 	for (i = 0; hw_off && hw_off[i]; i++)
 		if (!strcmp(hw_off[i], "intel-aesni"))
-			flags |= IMB_FLAG_AESNI_OFF;
-	mgr = alloc_mb_mgr(flags);
+			no_aesni = 1;
+	if (no_aesni)
+		return 0;
+	mgr = alloc_mb_mgr(0);
 	if (!mgr)
 		return -1;
 	init_mb_mgr_auto(mgr, &arch);
@@ -77,6 +81,8 @@ static const char *imb_hw(char *buf, size_t size)
 
 	if (size)
 		buf[0] = '\0';
+	if (no_aesni)
+		snprintf(buf, size, "nothing (needs AES-NI)");
 	if (mgr && (unsigned)arch < sizeof(names) / sizeof(names[0]) &&
 	    names[arch])
 		snprintf(buf, size, "arch %s", names[arch]);
@@ -158,7 +164,9 @@ static int imb_open(struct peer **out, const char *cipher, const char *mode,
 		return -1;
 	}
 	if (!mgr) {
-		snprintf(why, whysize, "intel-ipsec-mb: not initialised");
+		snprintf(why, whysize,
+			 no_aesni ? "intel-ipsec-mb has no code without AES-NI" :
+				    "intel-ipsec-mb: not initialised");
 		return -1;
 	}
 	p = calloc(1, sizeof(*p));

@@ -98,10 +98,10 @@ struct peer_lib {
 	 * Initialise the library once per process, before anything else of
 	 * it runs. HW_OFF (NULL-terminated, may be NULL) names hardware
 	 * features to disable where the library takes such a list in the
-	 * process (libgcrypt: GCRYCTL_DISABLE_HWF; intel-ipsec-mb: the
-	 * manager's IMB_FLAG_AESNI_OFF where "intel-aesni" is named; OpenSSL
-	 * and nettle read theirs from the environment when they are
-	 * loaded). 0 or -1.
+	 * process (libgcrypt: GCRYCTL_DISABLE_HWF; intel-ipsec-mb, which has
+	 * no code without AES-NI: refusing every open where "intel-aesni" is
+	 * named; OpenSSL and nettle read theirs from the environment when
+	 * they are loaded). 0 or -1.
 	 */
 	int (*init)(const char *const *hw_off);
 	/* The library's version into BUF; returns BUF. */

@@ -2,12 +2,15 @@
 /*
  * peers-data.c - what bench/peers measures, as tables: the algorithms
  * (AES-128/256, Twofish-128/256), the modes (a template and a direction:
- * ECB, CBC encryption, CBC decryption, CTR, XTS encryption), the libraries
- * (cryptarch and the three peer adapters) and the hardware configurations
+ * ECB, CBC encryption, CBC decryption, CTR, XTS encryption, XCTR, CBC-CTS
+ * encryption and decryption; or a keyed hash: CMAC, XCBC), each with its
+ * cryptarch name, its peers' mode and its request sizes, the libraries
+ * (cryptarch and the four peer adapters) and the hardware configurations
  * ("hw": everything the CPU has; "nohw": hardware AES masked in every
  * library; "scalar": vector units masked too), each with what it masks in
  * every library. Data and lookups only.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpu.h"
@@ -20,12 +23,38 @@ const struct algdef peers_algs[NALGS] = {
 	{ "twofish-256", "twofish", 256 },
 };
 
+/*
+ * The sizes: the skcipher modes at 16, 256, 1024 and 8192 bytes, and at
+ * 4096 where a target compares two of cryptarch's rows (xctr with ctr,
+ * cts decryption with cbc decryption); the keyed hashes at 16, 64 (the
+ * Bluetooth and 802.11 messages), 256, 1024 and 4096. --targets measures
+ * only the sizes its targets name (16 and 8192; 4096; 64 and 4096 for
+ * CMAC, with 16 and 1024 beside them).
+ */
+#define SK_SIZES "16,256,1024,8192"
+#define SK_SIZES_4K "16,256,1024,4096,8192"
+#define MAC_SIZES "16,64,256,1024,4096"
+#define MAC_TARGETS "16,64,1024,4096"
+
 const struct modedef peers_modes[NMODES] = {
-	[ECB] = { "ecb", "ecb", 0 },
-	[CBC_ENC] = { "cbc-enc", "cbc", 0 },
-	[CBC_DEC] = { "cbc-dec", "cbc", 1 },
-	[CTR] = { "ctr", "ctr", 0 },
-	[XTS] = { "xts", "xts", 0 },
+	[ECB] = { "ecb", "ecb", "ecb(%s)", "ecb", 0, 0, 0, SK_SIZES, NULL },
+	[CBC_ENC] = { "cbc-enc", "cbc", "cbc(%s)", "cbc", 0, 0, 0, SK_SIZES,
+		      NULL },
+	[CBC_DEC] = { "cbc-dec", "cbc", "cbc(%s)", "cbc", 1, 0, 0, SK_SIZES_4K,
+		      "16,4096,8192" },
+	[CTR] = { "ctr", "ctr", "ctr(%s)", "ctr", 0, 0, 0, SK_SIZES_4K,
+		  "16,4096,8192" },
+	[XTS] = { "xts", "xts", "xts(%s)", "xts", 0, 0, 0, SK_SIZES, NULL },
+	[XCTR] = { "xctr", "xctr", "xctr(%s)", NULL, 0, 0, 0, SK_SIZES_4K,
+		   "4096" },
+	[CTS_ENC] = { "cts-enc", "cts", "cts(cbc(%s))", "cts", 0, 0, 0,
+		      SK_SIZES_4K, "4096" },
+	[CTS_DEC] = { "cts-dec", "cts", "cts(cbc(%s))", "cts", 1, 0, 0,
+		      SK_SIZES_4K, "4096" },
+	[CMAC] = { "cmac", "cmac", "cmac(%s)", "cmac", 0, 1, 0, MAC_SIZES,
+		   MAC_TARGETS },
+	[XCBC] = { "xcbc", "xcbc", "xcbc(%s)", "xcbc", 0, 1, 1, MAC_SIZES,
+		   MAC_TARGETS },
 };
 
 const char *const peers_lib_names[NLIBS] = {
@@ -33,12 +62,16 @@ const char *const peers_lib_names[NLIBS] = {
 	[L_OPENSSL] = "openssl",
 	[L_GCRYPT] = "gcrypt",
 	[L_NETTLE] = "nettle",
+	[L_IPSECMB] = "ipsecmb",
 };
 
 const struct peer_lib *const peers_libs[NLIBS] = {
 	[L_OPENSSL] = &peer_openssl,
 	[L_GCRYPT] = &peer_gcrypt,
 	[L_NETTLE] = &peer_nettle,
+#ifdef PEER_HAVE_IPSECMB
+	[L_IPSECMB] = &peer_ipsecmb,
+#endif
 };
 
 /*
@@ -110,6 +143,27 @@ int peers_mode_index(const char *name)
 		if (!strcmp(peers_modes[i].name, name))
 			return i;
 	return -1;
+}
+
+/* see peers.h */
+size_t peers_mode_sizes(const struct opts *o, int m, size_t *out)
+{
+	const char *s = o->targets ? peers_modes[m].target_sizes :
+				     peers_modes[m].sizes;
+	size_t n = 0;
+
+	if (o->sizes_given || o->headline || !s) {
+		for (n = 0; n < o->nsizes; n++)
+			out[n] = o->sizes[n];
+		return n;
+	}
+	while (*s && n < MAX_SIZES) {
+		char *end;
+
+		out[n++] = strtoul(s, &end, 10);
+		s = *end ? end + 1 : end;
+	}
+	return n;
 }
 
 /* see peers.h */

@@ -3,20 +3,26 @@
  * peers-measure.c - the child of bench/peers: it measures one hardware
  * configuration (its masking variables are already in the environment)
  * and writes the records of peers.h to the parent. For each algorithm and
- * mode asked for: cryptarch's selection for "<template>(<cipher>)" under
- * flags 0 ("cryptarch-ct") and CRYPTARCH_ALLOW_VARIABLE_TIME
- * ("cryptarch-vt"), each timed through skbench_tick() on the handle and
- * named, per request size, by the instance the handle really uses for
- * that direction and size class (cryptarch_skcipher_slot()); for a
- * headline comparison, the driver the target names, measured by name
- * where the selection (skbench_selected()) is not one of its instances
- * at some size; with --all every instance of the name; and each peer
- * library through its adapter (peer.h), keyed once, one request per call.
- * Every library runs in place on the same buffer, as skbench_tick() does
- * (and `cryptarch speed`): each request's output is the next one's input,
- * so that where one block is one request (ECB, XTS) every library is
- * timed by its latency for it, not by its throughput of independent
- * blocks. Keys and data are fixed patterns, nothing secret.
+ * mode asked for: cryptarch's selection for the mode's name over the
+ * cipher ("cbc(aes)", "cts(cbc(aes))", "cmac(aes)") under flags 0
+ * ("cryptarch-ct") and CRYPTARCH_ALLOW_VARIABLE_TIME ("cryptarch-vt"); a
+ * skcipher is timed through skbench_tick() on the handle and named, per
+ * request size, by the instance the handle really uses for that direction
+ * and size class (cryptarch_skcipher_slot()); a keyed hash is one
+ * cryptarch_shash_digest() per message (init, update and final), named
+ * by cryptarch_shash_driver(). For a headline comparison, the driver the
+ * target names, measured by name where the selection
+ * (skbench_selected()) is not one of its instances at some size; with
+ * --all every instance of the name; and each peer library that has the
+ * mode (none has xctr; intel-ipsec-mb only the keyed hashes) through its
+ * adapter (peer.h), keyed once, one request per call. Every library runs
+ * in place on the same buffer, as skbench_tick() does (and `cryptarch
+ * speed`): each request's output is the next one's input, so that where
+ * one block is one request (ECB, XTS) every library is timed by its
+ * latency for it, not by its throughput of independent blocks; a keyed
+ * hash writes its tag over the first bytes of the message, so that the
+ * next message depends on it too. Keys and data are fixed patterns,
+ * nothing secret.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +37,7 @@
 #include "profile.h"
 #include "registry.h"
 #include "select.h"
+#include "shash.h"
 #include "skbench.h"
 #include "skcipher.h"
 #include "spec.h"
@@ -51,13 +58,14 @@ static void fill(uint8_t *p, size_t n, uint32_t seed)
 }
 
 /* The bytes of key for algorithm A in mode M: one cipher key per key of
- * the template (xts: two). */
+ * the outer template (xts: two). */
 static size_t key_bytes(const struct algdef *a, int m)
 {
 	const struct cryptarch_template *t = cryptarch_template_find(
 		peers_modes[m].tmpl, strlen(peers_modes[m].tmpl));
 
-	return a->bits / 8 * (t ? t->nkeys : 1);
+	/* a template over an instance (cts over cbc) states none: one */
+	return a->bits / 8 * (t && t->nkeys ? t->nkeys : 1);
 }
 
 /* ---- records ------------------------------------------------------------ */
@@ -95,10 +103,29 @@ static void unavailable(const char *lib, const char *impl,
 
 /* ---- one measured row ----------------------------------------------------- */
 
+/* One message through a cryptarch shash handle, its tag written over the
+ * message's first bytes. */
+struct mac_req {
+	cryptarch_shash *tfm;
+	uint8_t *buf;
+	size_t len;
+	int err;
+};
+
+static void mac_tick(void *arg)
+{
+	struct mac_req *m = arg;
+	int err = cryptarch_shash_digest(m->tfm, m->buf, m->len, m->buf);
+
+	if (err)
+		m->err = err;
+}
+
 /* A cryptarch handle or a peer, set up for one algorithm and mode. */
 struct bench {
 	int mode;
-	struct skbench_req ca; /* cryptarch: ca.tfm not NULL */
+	struct skbench_req ca; /* cryptarch skcipher: ca.tfm not NULL */
+	struct mac_req mac;    /* cryptarch shash: mac.tfm not NULL */
 	struct peer_req pr;    /* a peer: pr.peer not NULL */
 	char impl[96];
 };
@@ -107,6 +134,8 @@ static void bench_len(struct bench *b, size_t len)
 {
 	b->ca.len = len;
 	b->ca.err = 0;
+	b->mac.len = len;
+	b->mac.err = 0;
 	b->pr.len = len;
 	b->pr.err = 0;
 	/* The instance this direction and size use (a handle may encrypt
@@ -122,36 +151,75 @@ static void measure(const struct opts *o, const char *lib,
 		    const struct algdef *a, struct bench *b)
 {
 	const char *mode = peers_modes[b->mode].name;
-	size_t i;
+	size_t sizes[MAX_SIZES], n = peers_mode_sizes(o, b->mode, sizes), i;
 
 	if (isatty(2))
 		fprintf(stderr, "\r%-7s %-12s %-8s %-10s %-28s", rec_cfg,
 			a->name, mode, lib, b->impl);
-	for (i = 0; i < o->nsizes; i++) {
+	for (i = 0; i < n; i++) {
 		struct harness_result r;
 		int err;
 
-		bench_len(b, o->sizes[i]);
+		bench_len(b, sizes[i]);
 		if (b->ca.tfm)
 			harness_run(skbench_tick, &b->ca, o->sec, &r);
+		else if (b->mac.tfm)
+			harness_run(mac_tick, &b->mac, o->sec, &r);
 		else
 			harness_run(b->pr.peer->run, &b->pr, o->sec, &r);
-		err = b->ca.tfm ? b->ca.err : b->pr.err;
+		err = b->ca.tfm	 ? b->ca.err :
+		      b->mac.tfm ? b->mac.err :
+				   b->pr.err;
 		if (err) {
 			fprintf(rec,
 				"U\t%s\t%s\t%s\t%s\t%s\tfailed at %zu "
 				"bytes (%d)\n",
-				rec_cfg, lib, b->impl, a->name, mode,
-				o->sizes[i], err);
+				rec_cfg, lib, b->impl, a->name, mode, sizes[i],
+				err);
 			break;
 		}
 		fprintf(rec,
 			"R\t%s\t%s\t%s\t%s\t%s\t%zu\t%.9g\t%.9g\t%llu\t"
 			"%.9g\n",
-			rec_cfg, lib, b->impl, a->name, mode, o->sizes[i],
+			rec_cfg, lib, b->impl, a->name, mode, sizes[i],
 			r.best_ns, r.best_cycles, r.calls, r.seconds);
 	}
 	fflush(rec);
+}
+
+/* Measure the keyed hash NAME (an algorithm or instance name) under FLAGS
+ * as row LABEL. */
+static void bench_mac_one(const struct opts *o, const struct algdef *a,
+			  int mode, const char *name, unsigned flags,
+			  const char *label, uint8_t *buf)
+{
+	struct bench b;
+	char why[192];
+	int e;
+
+	memset(&b, 0, sizeof(b));
+	b.mode = mode;
+	b.mac.buf = buf;
+	e = cryptarch_shash_new(&b.mac.tfm, name, flags);
+	if (e) {
+		snprintf(why, sizeof(why), "%s, %s: %s", name,
+			 flags & CRYPTARCH_ALLOW_VARIABLE_TIME ?
+				 "variable-time allowed" :
+				 "constant-time",
+			 cryptarch_strerror(e));
+		unavailable(label, "-", a, mode, why);
+		return;
+	}
+	e = cryptarch_shash_setkey(b.mac.tfm, key, key_bytes(a, mode));
+	if (e) {
+		snprintf(why, sizeof(why), "setkey: %s", cryptarch_strerror(e));
+		unavailable(label, "-", a, mode, why);
+	} else {
+		snprintf(b.impl, sizeof(b.impl), "%s",
+			 cryptarch_shash_driver(b.mac.tfm));
+		measure(o, label, a, &b);
+	}
+	cryptarch_shash_free(b.mac.tfm);
 }
 
 /* Measure cryptarch instance or algorithm NAME under FLAGS as row LABEL. */
@@ -165,6 +233,10 @@ static void bench_cryptarch_one(const struct opts *o, const struct algdef *a,
 
 	memset(&b, 0, sizeof(b));
 	b.mode = mode;
+	if (peers_modes[mode].mac) {
+		bench_mac_one(o, a, mode, name, flags, label, buf);
+		return;
+	}
 	b.ca.buf = buf;
 	b.ca.decrypt = peers_modes[mode].decrypt;
 	fill(b.ca.iv, sizeof(b.ca.iv), 0x1234567u);
@@ -184,7 +256,10 @@ static void bench_cryptarch_one(const struct opts *o, const struct algdef *a,
 		snprintf(why, sizeof(why), "setkey: %s", cryptarch_strerror(e));
 		unavailable(label, "-", a, mode, why);
 	} else {
-		bench_len(&b, o->sizes[0]);
+		size_t sizes[MAX_SIZES];
+
+		peers_mode_sizes(o, mode, sizes);
+		bench_len(&b, sizes[0]);
 		measure(o, label, a, &b);
 	}
 	cryptarch_skcipher_free(b.ca.tfm);
@@ -201,7 +276,7 @@ static void bench_peer(const struct opts *o, const struct algdef *a, int mode,
 	memset(&b, 0, sizeof(b));
 	b.mode = mode;
 	fill(iv, sizeof(iv), 0x1234567u);
-	if (peers_libs[lib]->open(&b.pr.peer, a->cipher, m->tmpl, m->decrypt,
+	if (peers_libs[lib]->open(&b.pr.peer, a->cipher, m->peer, m->decrypt,
 				  key, key_bytes(a, mode), iv, why,
 				  sizeof(why))) {
 		unavailable(peers_lib_names[lib], "-", a, mode, why);
@@ -242,11 +317,11 @@ static int selects_driver(const struct opts *o, const struct algdef *a,
 			  const char *driver)
 {
 	char sel[CRYPTARCH_NAME_MAX + 1];
-	size_t i;
+	size_t sizes[MAX_SIZES], n = peers_mode_sizes(o, mode, sizes), i;
 
-	for (i = 0; i < o->nsizes; i++) {
+	for (i = 0; i < n; i++) {
 		skbench_selected(name, flags, key_bytes(a, mode),
-				 peers_modes[mode].decrypt, o->sizes[i], sel,
+				 peers_modes[mode].decrypt, sizes[i], sel,
 				 sizeof(sel));
 		if (!peers_instance_of(sel, driver))
 			return 0;
@@ -264,7 +339,7 @@ static void bench_cryptarch(const struct opts *o, const struct algdef *a,
 	struct cryptarch_cands *c;
 	size_t i;
 
-	snprintf(name, sizeof(name), "%s(%s)", tmpl, a->cipher);
+	snprintf(name, sizeof(name), peers_modes[mode].fmt, a->cipher);
 	bench_cryptarch_one(o, a, mode, name, 0, "cryptarch-ct", buf);
 	bench_cryptarch_one(o, a, mode, name, vt, "cryptarch-vt", buf);
 
@@ -281,7 +356,10 @@ static void bench_cryptarch(const struct opts *o, const struct algdef *a,
 	/* Every instance of the name, available here or not (a row says
 	 * why not), the template's own before the hooked one. */
 	c = malloc(sizeof(*c));
-	if (!c || cryptarch_cands(name, &cryptarch_type_skcipher, c)) {
+	if (!c || cryptarch_cands(name,
+				  peers_modes[mode].mac ? &cryptarch_type_shash :
+							  &cryptarch_type_skcipher,
+				  c)) {
 		free(c);
 		return;
 	}
@@ -299,15 +377,27 @@ static void bench_cryptarch(const struct opts *o, const struct algdef *a,
 static void bench_combo(const struct opts *o, const struct algdef *a, int mode,
 			const char *driver, unsigned flags, uint8_t *buf)
 {
+	const struct modedef *m = &peers_modes[mode];
 	int lib;
 
 	for (lib = 0; lib < NLIBS; lib++) {
 		if (!(o->lib_mask & (1u << lib)))
 			continue;
-		if (lib == L_CRYPTARCH)
+		if (lib == L_CRYPTARCH) {
 			bench_cryptarch(o, a, mode, driver, flags, buf);
-		else
-			bench_peer(o, a, mode, lib, buf);
+			continue;
+		}
+		/* No peer has xctr, only intel-ipsec-mb has xcbc, and it
+		 * is a peer for the keyed hashes only (and is not built
+		 * everywhere): for those modes and that library a row
+		 * saying so would be noise; the first five keep theirs
+		 * ("OpenSSL has no Twofish"). */
+		if (!m->peer || !peers_libs[lib] ||
+		    ((lib == L_IPSECMB || mode >= XCTR) &&
+		     !peers_libs[lib]->has(a->cipher, m->peer,
+					   key_bytes(a, mode))))
+			continue;
+		bench_peer(o, a, mode, lib, buf);
 	}
 }
 
@@ -322,6 +412,12 @@ static void info_libs(const struct config *c)
 	info("openssl", peer_openssl.version(buf, sizeof(buf)));
 	info("gcrypt", peer_gcrypt.version(buf, sizeof(buf)));
 	info("nettle", peer_nettle.version(buf, sizeof(buf)));
+	if (peers_libs[L_IPSECMB]) {
+		info("ipsecmb", peers_libs[L_IPSECMB]->version(buf, sizeof(buf)));
+		info("ipsecmb uses", peers_libs[L_IPSECMB]->hw(buf, sizeof(buf)));
+	} else {
+		info("ipsecmb", "not built (cmake/peers.cmake did not find it)");
+	}
 	info("cryptarch", CRYPTARCH_VERSION_STRING);
 	info("env OPENSSL_ia32cap", getenv("OPENSSL_ia32cap"));
 	info("env OPENSSL_armcap", getenv("OPENSSL_armcap"));
@@ -369,9 +465,13 @@ int peers_child(const struct opts *o)
 	rec_cfg = c->name;
 	info_libs(c);
 
-	for (i = 0; i < o->nsizes; i++)
-		if (o->sizes[i] > maxlen)
-			maxlen = o->sizes[i];
+	for (m = 0; m < NMODES; m++) {
+		size_t sizes[MAX_SIZES], n = peers_mode_sizes(o, m, sizes);
+
+		for (i = 0; i < n; i++)
+			if (sizes[i] > maxlen)
+				maxlen = sizes[i];
+	}
 	buf = malloc(maxlen);
 	if (!buf)
 		return 1;
@@ -391,7 +491,9 @@ int peers_child(const struct opts *o)
 			if (!(o->alg_mask & (1u << i)))
 				continue;
 			for (m = 0; m < NMODES; m++)
-				if (o->mode_mask & (1u << m))
+				if ((o->mode_mask & (1u << m)) &&
+				    (!peers_modes[m].key128 ||
+				     peers_algs[i].bits == 128))
 					bench_combo(o, &peers_algs[i], m, NULL,
 						    0, buf);
 		}

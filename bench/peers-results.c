@@ -95,7 +95,7 @@ void peers_parse_record(char *line)
 static int is_peer(const struct row *r)
 {
 	return !strcmp(r->lib, "openssl") || !strcmp(r->lib, "gcrypt") ||
-	       !strcmp(r->lib, "nettle");
+	       !strcmp(r->lib, "nettle") || !strcmp(r->lib, "ipsecmb");
 }
 
 /* Fill each row's ratio: its time over the best peer time for the same

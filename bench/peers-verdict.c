@@ -7,8 +7,10 @@
  * whether each limit is met; for each target and each of its algorithms
  * and modes, cryptarch's selected instance, the fastest peer named, the
  * throughput ratio, the share of the AES instruction bound measured here
- * (aes-bound.c) where the target has one, and met or MISSED. A row that
- * was not measured is said to be so, never counted as met.
+ * (aes-bound.c) where the target has one, and met or MISSED; for a
+ * target against cryptarch's own row in another mode (xctr and ctr),
+ * that row in place of the peer. A row that was not measured is said to
+ * be so, never counted as met.
  */
 #include <stdio.h>
 #include <string.h>
@@ -165,13 +167,16 @@ static int print_target_row(const struct target *tg, int a, int m,
 {
 	const char *alg = peers_algs[a].name, *mode = peers_modes[m].name;
 	const struct row *ca, *best = NULL;
-	char peer[40];
+	char peer[sizeof(((struct row *)0)->impl)];
 	double ratio, bnd = 0;
 	size_t p;
 	int ok;
 
 	ca = peers_find(tg->ca_cfg, tg->ca_lib, NULL, alg, mode, tg->bytes);
-	for (p = 0; p < TARGET_PEERS && tg->peers[p].lib; p++) {
+	if (tg->versus)
+		best = peers_find(tg->ca_cfg, tg->ca_lib, NULL, alg, tg->versus,
+				  tg->bytes);
+	for (p = 0; !tg->versus && p < TARGET_PEERS && tg->peers[p].lib; p++) {
 		const struct row *r = peers_find(tg->peers[p].config,
 						 tg->peers[p].lib, NULL, alg,
 						 mode, tg->bytes);
@@ -181,7 +186,9 @@ static int print_target_row(const struct target *tg, int a, int m,
 	}
 	if (!ca || !best) {
 		printf("  %-11s %-7s not measured (%s)\n", alg, mode,
-		       !ca ? "cryptarch" : "peers");
+		       !ca	  ? "cryptarch" :
+		       tg->versus ? tg->versus :
+				    "peers");
 		return -1;
 	}
 	ratio = best->ns / ca->ns;
@@ -197,8 +204,11 @@ static int print_target_row(const struct target *tg, int a, int m,
 			ok &= bnd <= tg->frac;
 		}
 	}
-	snprintf(peer, sizeof(peer), "%s %s", peers_configs[best->cfg].name,
-		 best->lib);
+	if (tg->versus)
+		snprintf(peer, sizeof(peer), "%s", best->impl);
+	else
+		snprintf(peer, sizeof(peer), "%s %s",
+			 peers_configs[best->cfg].name, best->lib);
 	printf("  %-11s %-7s %-26s %7.3f  %-22s %7.3f %5.2fx ", alg, mode,
 	       ca->impl, peers_cpb(ca), peer, peers_cpb(best), ratio);
 	if (bnd > 0)
@@ -217,7 +227,6 @@ int peers_print_targets(const struct opts *o)
 	int missed = 0, met = 0, unmeasured = 0, a, m;
 	size_t t;
 
-	(void)o;
 	printf("== speed targets (cryptarch / best peer, throughput; "
 	       "TSC cycles/byte) ==\n");
 	if (have_bound)
@@ -231,9 +240,21 @@ int peers_print_targets(const struct opts *o)
 		       "VAES and AVX-512 on x86-64)\n");
 	for (t = 0; t < peers_ntargets; t++) {
 		const struct target *tg = &peers_targets[t];
+		unsigned am = tg->alg_mask & o->alg_mask;
+		unsigned mm = tg->mode_mask & o->mode_mask;
+		int ci = peers_config_index(tg->ca_cfg);
 
-		printf("\n-- %s, %zu bytes: need >= %.2fx", tg->what, tg->bytes,
-		       tg->min);
+		/* only what this run measured (--alg, --mode, --config) */
+		if (!am || !mm || ci < 0 || !(o->config_mask & (1u << ci)))
+			continue;
+		if (tg->versus)
+			printf("\n-- %s, %zu bytes: need >= %.3fx of %s's "
+			       "throughput (within %.0f%%)",
+			       tg->what, tg->bytes, tg->min, tg->versus,
+			       (1 / tg->min - 1) * 100);
+		else
+			printf("\n-- %s, %zu bytes: need >= %.2fx", tg->what,
+			       tg->bytes, tg->min);
 		if (tg->bound == BOUND_PARALLEL)
 			printf(" and >= %.0f%% of the 512-bit VAES bound",
 			       tg->frac * 100);
@@ -242,15 +263,16 @@ int peers_print_targets(const struct opts *o)
 			       (tg->frac - 1) * 100);
 		printf("\n");
 		printf("  %-11s %-7s %-26s %7s  %-22s %7s %6s %7s  %s\n", "alg",
-		       "mode", "cryptarch", "cyc/B", "best peer", "cyc/B",
+		       "mode", "cryptarch", "cyc/B",
+		       tg->versus ? "cryptarch" : "best peer", "cyc/B",
 		       "ratio", "bound", "verdict");
 		for (a = 0; a < NALGS; a++) {
-			if (!(tg->alg_mask & (1u << a)))
+			if (!(am & (1u << a)))
 				continue;
 			for (m = 0; m < NMODES; m++) {
 				int v;
 
-				if (!(tg->mode_mask & (1u << m)))
+				if (!(mm & (1u << m)))
 					continue;
 				v = print_target_row(tg, a, m,
 						     have_bound ? &b : NULL);
@@ -264,9 +286,10 @@ int peers_print_targets(const struct opts *o)
 		}
 	}
 	printf("\n%d met, %d missed, %d not measured. ratio: cryptarch's "
-	       "throughput over the best peer's; bound: the bound's cycles "
-	       "per byte over cryptarch's (parallel modes), cryptarch's over "
-	       "the latency bound (CBC encryption).\n",
+	       "throughput over the best peer's (or over its own in the mode "
+	       "compared with); bound: the bound's cycles per byte over "
+	       "cryptarch's (parallel modes), cryptarch's over the latency "
+	       "bound (CBC encryption, CMAC).\n",
 	       met, missed, unmeasured);
 	return met + missed ? missed : -1;
 }

@@ -1,25 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * peers.c - the peer benchmark: cryptarch next to OpenSSL (EVP, AES only),
- * libgcrypt and nettle, for AES-128/256 and Twofish-128/256 in ECB, CBC
- * encryption, CBC decryption, CTR and XTS, timed by the same harness
- * (harness.c) in the same process. Each hardware configuration ("hw":
- * everything the CPU has; "nohw": hardware AES masked in every library;
- * "scalar": vector units masked too; peers-data.c) is measured by one child
- * process, started with the masking variables in its environment, because
- * OpenSSL and nettle read theirs when they are loaded, before main(); every
- * library is measured inside that one child (peers-measure.c, the peers
- * through the adapters of peer.h). This file is the parent: the options,
- * one child per configuration, the records it sends back
- * (peers-results.c), then one table (peers-text.c) or JSON (peers-json.c)
- * with MB/s, cycles per byte and the ratio of each row's time to the
- * fastest peer's, and the comparisons that the project's targets name
- * (tables in peers-targets.c, verdicts in peers-verdict.c), or with
- * --headline or --targets only those. Not security code (fixed keys,
- * nothing secret); needs no CPU feature. Example: `peers --headline`, AMD
- * EPYC (Zen 5) under a hypervisor, 2026-11-30: AES-128 CBC encryption of
- * 8192 bytes, aes-generic 4.60 TSC cycles/byte, libgcrypt's table assembly
- * 6.41 (more in bench/README.md).
+ * libgcrypt, nettle and intel-ipsec-mb (CMAC and XCBC only), for
+ * AES-128/256 and Twofish-128/256 in ECB, CBC encryption, CBC decryption,
+ * CTR, XTS, XCTR (cryptarch only: no peer has it), CBC-CTS (CS3)
+ * encryption and decryption, and the keyed hashes CMAC and XCBC, timed by
+ * the same harness (harness.c) in the same process. Each hardware
+ * configuration ("hw": everything the CPU has; "nohw": hardware AES
+ * masked in every library; "scalar": vector units masked too;
+ * peers-data.c) is measured by one child process, started with the
+ * masking variables in its environment, because OpenSSL and nettle read
+ * theirs when they are loaded, before main(); every library is measured
+ * inside that one child (peers-measure.c, the peers through the adapters
+ * of peer.h). This file is the parent: the options, one child per
+ * configuration, the records it sends back (peers-results.c), then one
+ * table (peers-text.c) or JSON (peers-json.c) with MB/s, cycles per byte
+ * and the ratio of each row's time to the fastest peer's, and the
+ * comparisons that the project's targets name (tables in
+ * peers-targets.c, verdicts in peers-verdict.c), or with --headline or
+ * --targets only those. Not security code (fixed keys, nothing secret);
+ * needs no CPU feature. Example: `peers --headline`, AMD EPYC (Zen 5)
+ * under a hypervisor, 2026-11-30: AES-128 CBC encryption of 8192 bytes,
+ * aes-generic 4.60 TSC cycles/byte, libgcrypt's table assembly 6.41 (more
+ * in bench/README.md).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -47,21 +50,26 @@ static void usage(FILE *f)
 		"comparisons at the largest size.\n"
 		"  --headline  only the comparisons the targets name (configs\n"
 		"              nohw and scalar, 8192 bytes, 1 s each)\n"
-		"  --targets   the x86-64 speed targets (issue 5): every\n"
-		"              algorithm and mode at 16 and 8192 bytes in all\n"
-		"              configs, 0.2 s each, ratios to the best peer and\n"
-		"              to the AES instruction bounds, verdicts\n"
+		"  --targets   the x86-64 speed targets (issues 5, 10, 11):\n"
+		"              every algorithm and mode at the sizes the\n"
+		"              targets name (16 and 8192 bytes; 4096; CMAC\n"
+		"              16, 64, 1024, 4096) in all configs, 0.2 s each,\n"
+		"              ratios to the best peer and to the AES\n"
+		"              instruction bounds, verdicts\n"
 		"  --json      JSON instead of text\n"
 		"  --all       also every cryptarch instance, not only the\n"
 		"              selected ones\n"
 		"  --sec S     time budget per measurement (default 0.05;\n"
 		"              1 with --headline)\n"
-		"  --sizes     request sizes, multiples of 16 (default\n"
-		"              16,256,1024,8192; 8192 with --headline)\n"
+		"  --sizes     request sizes, multiples of 16, for every mode\n"
+		"              (default 16,256,1024,8192, with 4096 for\n"
+		"              cbc-dec, ctr, xctr, cts; 16,64,256,1024,4096\n"
+		"              for cmac, xcbc; 8192 with --headline)\n"
 		"  --alg       aes-128 aes-256 twofish-128 twofish-256 aes\n"
 		"              twofish all\n"
-		"  --mode      ecb cbc-enc cbc-dec cbc ctr xts all\n"
-		"  --lib       cryptarch openssl gcrypt nettle\n"
+		"  --mode      ecb cbc-enc cbc-dec cbc ctr xts xctr cts-enc\n"
+		"              cts-dec cts cmac xcbc mac all\n"
+		"  --lib       cryptarch openssl gcrypt nettle ipsecmb\n"
 		"  --config    hw nohw scalar all (default all; nohw,scalar\n"
 		"              with --headline)\n");
 }
@@ -118,6 +126,10 @@ static unsigned mode_alias(const char *w, size_t len)
 {
 	if (len == 3 && memcmp(w, "cbc", 3) == 0)
 		return (1u << CBC_ENC) | (1u << CBC_DEC);
+	if (len == 3 && memcmp(w, "cts", 3) == 0)
+		return (1u << CTS_ENC) | (1u << CTS_DEC);
+	if (len == 3 && memcmp(w, "mac", 3) == 0)
+		return (1u << CMAC) | (1u << XCBC);
 	return 0;
 }
 
@@ -183,7 +195,7 @@ static void parse_opts(struct opts *o, int argc, char **argv)
 		else if (!strcmp(a, "--sec"))
 			o->sec_arg = v;
 		else if (!strcmp(a, "--sizes"))
-			o->sizes_arg = v;
+			o->sizes_arg = v, o->sizes_given = 1;
 		else if (!strcmp(a, "--alg"))
 			o->alg_arg = v;
 		else if (!strcmp(a, "--mode"))
@@ -294,8 +306,10 @@ static int run_config(const struct opts *o, int cfg)
 		argv[n++] = fdbuf;
 		argv[n++] = "--sec";
 		argv[n++] = secbuf;
-		argv[n++] = "--sizes";
-		argv[n++] = o->sizes_arg;
+		if (o->sizes_given) {
+			argv[n++] = "--sizes";
+			argv[n++] = o->sizes_arg;
+		}
 		if (o->alg_arg) {
 			argv[n++] = "--alg";
 			argv[n++] = o->alg_arg;
@@ -312,6 +326,8 @@ static int run_config(const struct opts *o, int cfg)
 			argv[n++] = "--all";
 		if (o->headline)
 			argv[n++] = "--headline";
+		if (o->targets)
+			argv[n++] = "--targets";
 		argv[n] = NULL;
 		/* execv's argv is char *const[] for historical reasons; it
 		 * does not modify the strings. */

@@ -38,19 +38,32 @@ struct algdef {
 #define NALGS 4
 extern const struct algdef peers_algs[NALGS];
 
-/* A mode as measured: a template and a direction. */
+/* A mode as measured: a template and a direction, or a keyed hash. */
 enum mode {
 	ECB,
 	CBC_ENC,
 	CBC_DEC,
 	CTR,
 	XTS,
+	XCTR,
+	CTS_ENC,
+	CTS_DEC,
+	CMAC,
+	XCBC,
 	NMODES
 };
 struct modedef {
 	const char *name; /* as printed and as given to --mode */
-	const char *tmpl; /* the template's (and the peers') name: "cbc" */
+	const char *tmpl; /* the outer template's name: "cbc", "cts" */
+	const char *fmt;  /* cryptarch's name of it over a cipher:
+			   * "cbc(%s)", "cts(cbc(%s))" */
+	const char *peer; /* the peers' mode (peer.h), NULL: no peer */
 	int decrypt;
+	int mac;    /* a keyed hash: a shash handle, a tag per message */
+	int key128; /* takes 128-bit keys only (xcbc) */
+	/* The request sizes where --sizes is not given: in the default
+	 * run, and with --targets (NULL: the run's own default). */
+	const char *sizes, *target_sizes;
 };
 extern const struct modedef peers_modes[NMODES];
 
@@ -59,10 +72,12 @@ enum lib {
 	L_OPENSSL,
 	L_GCRYPT,
 	L_NETTLE,
+	L_IPSECMB,
 	NLIBS
 };
 extern const char *const peers_lib_names[NLIBS];
-/* The adapters; NULL for cryptarch. */
+/* The adapters; NULL for cryptarch, and for intel-ipsec-mb where it was
+ * not found at build time (cmake/peers.cmake: optional). */
 extern const struct peer_lib *const peers_libs[NLIBS];
 
 /*
@@ -87,6 +102,11 @@ int peers_alg_index(const char *name);
 int peers_mode_index(const char *name);
 int peers_config_index(const char *name);
 
+struct opts;
+/* The request sizes of mode M in the run O into OUT (MAX_SIZES); returns
+ * the count. */
+size_t peers_mode_sizes(const struct opts *o, int m, size_t *out);
+
 /* ---- options (peers.c) -------------------------------------------------- */
 
 struct opts {
@@ -96,6 +116,7 @@ struct opts {
 	size_t sizes[MAX_SIZES];
 	size_t nsizes;
 	const char *sizes_arg; /* as given, or the default for the run */
+	int sizes_given;       /* --sizes was given: every mode uses it */
 	unsigned alg_mask, mode_mask, lib_mask, config_mask;
 	const char *alg_arg, *mode_arg, *lib_arg;
 	int json, all, headline, targets;
@@ -213,13 +234,16 @@ struct target_peer {
 	const char *config, *lib;
 };
 
-#define TARGET_PEERS 4
+#define TARGET_PEERS 5
 
 /*
  * One speed target: cryptarch's row (configuration CA_CFG, lib
  * "cryptarch-ct" or "cryptarch-vt") against the fastest of PEERS, at
  * BYTES, for the algorithms and modes in the masks (bits of peers_algs and
  * enum mode). MIN is the least throughput ratio cryptarch / best peer.
+ * With VERSUS set, the row is compared with cryptarch's own row (same
+ * configuration and lib) in the mode VERSUS instead of with peers: xctr
+ * against ctr, cts decryption against cbc decryption.
  */
 struct target {
 	const char *what;
@@ -227,6 +251,7 @@ struct target {
 	size_t bytes;
 	const char *ca_cfg, *ca_lib;
 	struct target_peer peers[TARGET_PEERS]; /* ending in lib NULL */
+	const char *versus; /* a mode name, or NULL: the peers */
 	double min;
 	enum target_bound bound;
 	double frac; /* BOUND_PARALLEL: 0.70; BOUND_SERIAL: 1.05 */
