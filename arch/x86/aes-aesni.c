@@ -14,15 +14,16 @@
  * key 0 (XORed together once per call). The CTR counter is a 128-bit
  * big-endian number kept byte-reversed in a register, the 8 counters of
  * a group derived from the first in a tree, each with a carry into the
- * upper 64 bits computed with a compare, not a branch; the XTS tweaks of a group are multiplied by
- * alpha in registers the same way, and the next group's first tweak is
- * the first one times x^8 in one step. Constant-time: the AES
- * instructions take the same time for every key and data, no branch or
- * memory index depends on a secret (branches depend only on the round
- * count and the length), key expansion included. Needs AES-NI, SSE2,
- * SSSE3 (PSHUFB) and SSE4.1 (PCMPEQQ); builds for i686 too. The vector
- * registers and stack slots that held keys or data are not cleared on
- * return (the compiler owns them). Speed: see aes-aesni-glue.c.
+ * upper 64 bits computed with a compare, not a branch; the XTS tweaks of
+ * a group are multiplied by alpha in registers the same way, and the next
+ * group's first tweak is the first one times x^8 in one step.
+ * Constant-time: the AES instructions take the same time for every key
+ * and data, no branch or memory index depends on a secret (branches
+ * depend only on the round count and the length), key expansion
+ * included. Needs AES-NI, SSE2, SSSE3 (PSHUFB) and SSE4.1 (PCMPEQQ);
+ * builds for i686 too. The vector registers and stack slots that held
+ * keys or data are not cleared on return (the compiler owns them).
+ * Speed: see aes-aesni-glue.c.
  */
 #include <errno.h>
 #include <immintrin.h>
