@@ -211,7 +211,7 @@ int cli_key_given(const char *sub, struct cli_key_source *k)
 	k->opt = k->hex ? "--key" : k->file ? "--key-file" : k->fd ? "--key-fd" : NULL;
 	if (n > 1) {
 		cli_error(sub,
-			  "%s%s%s%s%s: give exactly one of --key, --key-file "
+			  "%s%s%s%s%s: give only one of --key, --key-file "
 			  "and --key-fd",
 			  k->hex ? "--key" : "", k->hex && k->file ? " and " : "",
 			  k->file ? "--key-file" : "",
