@@ -13,7 +13,7 @@
  * size needs, the first round reads the input as two 64-bit halves and the
  * last builds each half of the output in one register. One block function
  * per direction serves the entry points: ECB, CBC, CTR and XTS over whole
- * blocks. Round keys are aes-generic's (the glue passes the key array and
+ * blocks, and the CBC-MAC chain of cmac, xcbc and cbcmac. Round keys are aes-generic's (the glue passes the key array and
  * the round count); decryption is the equivalent inverse cipher of FIPS-197
  * section 5.3.5. NOT constant-time: table indices depend on key and data,
  * so the cache lines touched leak them. Needs only the base AArch64
@@ -353,7 +353,8 @@ CPU_BE(	rev	x11, x11	)
 
 /*
  * The register map of every entry point below adds to the one above:
- *   x1 dst and x2 src advance by 16 per block, x3 counts the blocks down
+ *   x1 dst and x2 src advance by 16 per block (in the CBC-MAC x1 is the
+ *   chaining value and stays put), x3 counts the blocks down
  *   (every function returns at once for 0), x5 is the mode's 16-byte
  *   in/out value (iv, counter or tweak), x29, x30 the frame record (x30
  *   signed while it is on the stack).
@@ -443,6 +444,42 @@ CPU_BE(	rev	x11, x11	)
 .Laes_arm64_cbce_ret:
 	ret
 CRYPTARCH_END(cryptarch_aes_arm64_cbc_encrypt)
+
+/*
+ * void cryptarch_aes_arm64_cbcmac(const uint32_t *rk, uint8_t x[16],
+ *                                 const uint8_t *src, size_t nblocks,
+ *                                 unsigned int rounds);
+ *
+ * The CBC-MAC chain of cmac, xcbc and cbcmac: X = E(X xor B) for each
+ * block B; CBC encryption's loop without its stores.
+ *
+ *   in:  x0 rk (the ek array), x1 x (the chaining value in and out, in
+ *        place of dst; it does not advance), x2 src, x3 nblocks,
+ *        w4 rounds
+ *   use: x0 kp, x6 te[0], x7 S-box, x8-x17 in the block function; the
+ *        chaining value stays in x9, x11 (h0, h1 form) from one block to
+ *        the next and is stored once, at the end
+ *   callee-saved registers: none used
+ */
+CRYPTARCH_ENTRY(cryptarch_aes_arm64_cbcmac)
+	aes_enter 0, cryptarch_aes_te, cryptarch_aes_sbox, .Laes_arm64_mac_ret
+	ldp	x9, x11, [x1]
+CPU_BE(	rev	x9, x9		)
+CPU_BE(	rev	x11, x11	)
+.Laes_arm64_mac_loop:
+	aes_load_src
+	eor	x8, x8, x9
+	eor	x10, x10, x11
+	bl	cryptarch_aes_arm64_enc_block
+	subs	x3, x3, #1
+	b.ne	.Laes_arm64_mac_loop
+CPU_BE(	rev	x9, x9		)
+CPU_BE(	rev	x11, x11	)
+	stp	x9, x11, [x1]
+	aes_leave 0
+.Laes_arm64_mac_ret:
+	ret
+CRYPTARCH_END(cryptarch_aes_arm64_cbcmac)
 
 /*
  * void cryptarch_aes_arm64_cbc_decrypt(const uint32_t *rk, uint8_t *dst,
