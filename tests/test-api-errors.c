@@ -7,8 +7,14 @@
  *  - wrong key lengths for every instance and the cipher API, and -ENOKEY
  *    before any setkey, after a refused one, and back to working after a
  *    good one;
- *  - data lengths each mode refuses, with nothing written to dst and the
- *    iv unchanged on every error;
+ *  - data lengths each mode refuses (ecb, cbc, essiv: not a multiple of
+ *    16; xts, cts: under 16), with nothing written to dst and the iv
+ *    unchanged on every error; length 0 with NULL buffers and, where
+ *    the mode allows it, a NULL iv;
+ *  - names the templates do not combine ("cts(ecb(aes))",
+ *    "essiv(ctr(aes),sha256)", "cmac(sha256)", "xctr(sha256)"), and names
+ *    of another type (a shash name as an skcipher, an skcipher name as a
+ *    shash), -ENOENT;
  *  - the constant-time policy, CRYPTARCH_FORBID_WEAK_KEYS, the driver
  *    names, free(NULL);
  *  - selection: the expected winner is computed from the registry (CPU
@@ -136,6 +142,7 @@ static void check_names(void)
 		"cbc(\xc3\xa4s)",
 		"cbc)aes(",
 		"cbc(aes)x",
+		"essiv(cbc(aes),sha256,sha256)", /* more arguments than any */
 		"()",
 		"(",
 		")",
@@ -154,13 +161,32 @@ static void check_names(void)
 		"ecb-serpent-generic",
 		"cbc(aes-ct64-x)",
 		"ctr-aes",
+		/* templates that do not combine so, or of another type */
+		"cts(ecb(aes))",
+		"cts(ctr(aes))",
+		"cts(aes)",
+		"cts(cbc(sha256))",
+		"essiv(ctr(aes),sha256)",
+		"essiv(cbc(aes))",
+		"essiv(cbc(aes),aes)",
+		"essiv(aes,sha256)",
+		"cmac(sha256)",
+		"cmac(aes)",
+		"xcbc(aes)",
+		"sha256",
+		"sha256-generic",
+		"xctr(sha256)",
+		"xctr(cbc(aes))",
+		"cbc(sha256)",
+		"cmac-aes-ct64",
 	};
 	static const char *const ci_malformed[] = {
 		"", "AES", "aes)", "(aes", "a es", "aes\t", "ae$s",
 	};
 	static const char *const ci_unknown[] = {
-		"cbc(aes)", "ecb(aes)",	   "serpent",
-		"aes2",	    "aes-nothing", "ctr-aes-ct64",
+		"cbc(aes)",    "ecb(aes)",	"serpent", "aes2",
+		"aes-nothing", "ctr-aes-ct64",	"sha256",  "sha256-generic",
+		"cmac(aes)",   "cts(cbc(aes))",
 	};
 	char longname[200];
 	size_t i;
@@ -247,6 +273,9 @@ static void check_instance(const struct test_inst *ti)
 	static const size_t badlen_xts[] = { 1, 8, 15 };
 	static uint8_t src[4200], key[128];
 	const int mode = ti->mode, xts = mode == TEST_MODE_XTS;
+	/* whole blocks only; at least one block */
+	const int blocks = test_len_ok(mode, 17) == 0;
+	const int min16 = test_len_ok(mode, 15) == 0 && !blocks;
 	const size_t *bad = xts ? badxts : badkeys;
 	size_t nbad = xts ? sizeof(badxts) / sizeof(*badxts) :
 			    sizeof(badkeys) / sizeof(*badkeys);
@@ -259,7 +288,7 @@ static void check_instance(const struct test_inst *ti)
 		return;
 	for (i = 0; i < sizeof(key); i++)
 		key[i] = (uint8_t)(i * 3 + 1);
-	goodlen = xts ? 2 * sizes[0] : sizes[0];
+	goodlen = test_mode_nkeys(mode) * sizes[0];
 	/* before any setkey */
 	for (enc = 0; enc < 2; enc++) {
 		expect_call(t, ti->name, enc, src, 32, use_iv, -ENOKEY,
@@ -281,10 +310,11 @@ static void check_instance(const struct test_inst *ti)
 		       "setkey(NULL tfm)");
 	/* every valid size works */
 	for (i = 0; i < ns; i++)
-		test_expect_rc(cryptarch_skcipher_setkey(
-				       t, key, xts ? 2 * sizes[i] : sizes[i]),
+		test_expect_rc(cryptarch_skcipher_setkey(t, key,
+							 test_mode_nkeys(mode) *
+								 sizes[i]),
 			       0, "%s setkey %zu bytes", ti->name,
-			       xts ? 2 * sizes[i] : sizes[i]);
+			       test_mode_nkeys(mode) * sizes[i]);
 	expect_call(t, ti->name, 1, src, 32, use_iv, 0, "valid");
 	/* a good key, then a bad one: no key */
 	test_expect_rc(cryptarch_skcipher_setkey(t, key, 33), -EINVAL,
@@ -296,20 +326,22 @@ static void check_instance(const struct test_inst *ti)
 		       "%s setkey again", ti->name);
 	/* lengths the mode refuses */
 	for (enc = 0; enc < 2; enc++) {
-		if (mode == TEST_MODE_ECB || mode == TEST_MODE_CBC)
+		if (blocks)
 			for (i = 0;
 			     i < sizeof(badlen_ecb) / sizeof(*badlen_ecb); i++)
 				expect_call(t, ti->name, enc, src,
 					    badlen_ecb[i], use_iv, -EINVAL,
 					    "bad length");
-		if (xts) {
+		if (min16) {
 			for (i = 0;
 			     i < sizeof(badlen_xts) / sizeof(*badlen_xts); i++)
 				expect_call(t, ti->name, enc, src,
 					    badlen_xts[i], 1, -EINVAL,
 					    "bad length");
 			expect_call(t, ti->name, enc, src, 0, 1, -EINVAL,
-				    "xts length 0");
+				    "length 0");
+			expect_call(t, ti->name, enc, src, 17, 1, 0,
+				    "17 bytes");
 		} else {
 			/* length 0: nothing to do, success */
 			expect_call(t, ti->name, enc, src, 0, use_iv, 0,
@@ -318,8 +350,16 @@ static void check_instance(const struct test_inst *ti)
 						  use_iv ? iv : NULL),
 				       0, "%s %s length 0 with NULL buffers",
 				       ti->name, enc ? "encrypt" : "decrypt");
+			/* a key of one cipher key: no iv needed for 0 bytes */
+			if (test_mode_nkeys(mode) == 1)
+				test_expect_rc(
+					test_crypt(t, enc, NULL, NULL, 0, NULL),
+					0,
+					"%s %s length 0 with NULL "
+					"buffers and iv",
+					ti->name, enc ? "encrypt" : "decrypt");
 		}
-		if (mode == TEST_MODE_CTR)
+		if (test_len_ok(mode, 1))
 			expect_call(t, ti->name, enc, src, 1, 1, 0, "1 byte");
 		/* NULL pointers */
 		expect_call(t, ti->name, enc, NULL, 16, use_iv, -EINVAL,
@@ -419,6 +459,38 @@ static int have_ct(const char *cipher)
 	return 0;
 }
 
+/* The template whose hook runs MODE over a driver: the mode's own, or for
+ * the templates over cbc (cts, essiv) cbc's. */
+static const struct cryptarch_template *hook_template(int mode)
+{
+	return test_template(mode == TEST_MODE_CTS || mode == TEST_MODE_ESSIV ?
+				     TEST_MODE_CBC :
+				     mode);
+}
+
+/* The name of MODE over DRV's hooked instance into BUF ("cbc-aes-ct64",
+ * "cts(cbc-aes-ct64)", "essiv(cbc-aes-ct64,sha256)"); 1 if DRV has the
+ * hook, else 0 (BUF still holds the name, which then names nothing). */
+static int hooked_name(int mode, const struct cryptarch_driver *drv, char *buf,
+		       size_t size)
+{
+	const struct cryptarch_template *t = hook_template(mode);
+	char inner[96];
+
+	snprintf(inner, sizeof(inner), "%s-%s", test_mode_names[mode],
+		 drv->name);
+	if (mode == TEST_MODE_CTS || mode == TEST_MODE_ESSIV) {
+		snprintf(inner, sizeof(inner), "cbc-%s", drv->name);
+		if (mode == TEST_MODE_CTS)
+			snprintf(buf, size, "cts(%s)", inner);
+		else
+			snprintf(buf, size, "essiv(%s,sha256)", inner);
+	} else {
+		snprintf(buf, size, "%s", inner);
+	}
+	return t && cryptarch_driver_hook(drv, t) != NULL;
+}
+
 static void check_policy(void)
 {
 	const char *ciphers[16];
@@ -443,19 +515,31 @@ static void check_policy(void)
 		int ct = (a->flags & CRYPTARCH_DRV_CONSTANT_TIME) != 0;
 		int ok = cryptarch_driver_available(a);
 
+		if (!test_is_cipher(a)) {
+			/* a hash driver is neither a cipher nor an
+			 * skcipher, and no mode runs over it */
+			expect_ci_new(a->name, CRYPTARCH_ALLOW_VARIABLE_TIME,
+				      -ENOENT);
+			expect_sk_new(a->name, CRYPTARCH_ALLOW_VARIABLE_TIME,
+				      -ENOENT);
+			for (m = 0; m < TEST_MODE_COUNT; m++) {
+				test_mode_algname(m, a->name, name,
+						  sizeof(name));
+				expect_sk_new(name,
+					      CRYPTARCH_ALLOW_VARIABLE_TIME,
+					      -ENOENT);
+			}
+			continue;
+		}
 		expect_ci_new(a->name, 0, ok && ct ? 0 : -ENOENT);
 		expect_ci_new(a->name, CRYPTARCH_ALLOW_VARIABLE_TIME,
 			      ok ? 0 : -ENOENT);
 		for (m = 0; m < TEST_MODE_COUNT; m++) {
-			snprintf(name, sizeof(name), "%s(%s)",
-				 test_mode_names[m], a->name);
+			test_mode_algname(m, a->name, name, sizeof(name));
 			expect_sk_new(name, 0, ok && ct ? 0 : -ENOENT);
 			expect_sk_new(name, CRYPTARCH_ALLOW_VARIABLE_TIME,
 				      ok ? 0 : -ENOENT);
-			snprintf(name, sizeof(name), "%s-%s",
-				 test_mode_names[m], a->name);
-			if (!test_template(m) ||
-			    !cryptarch_driver_hook(a, test_template(m)))
+			if (!hooked_name(m, a, name, sizeof(name)))
 				ok = 0;
 			expect_sk_new(name, CRYPTARCH_ALLOW_VARIABLE_TIME,
 				      ok ? 0 : -ENOENT);
@@ -466,8 +550,7 @@ static void check_policy(void)
 	/* the cipher names follow the same rule */
 	for (c = 0; c < nc; c++) {
 		for (m = 0; m < TEST_MODE_COUNT; m++) {
-			snprintf(name, sizeof(name), "%s(%s)",
-				 test_mode_names[m], ciphers[c]);
+			test_mode_algname(m, ciphers[c], name, sizeof(name));
 			expect_sk_new(name, 0,
 				      have_ct(ciphers[c]) ? 0 : -ENOENT);
 		}
@@ -555,8 +638,8 @@ static size_t candidates(const char *cipher, int mode, unsigned flags,
 			continue;
 		if (cryptarch_driver_selftest(a) != CRYPTARCH_SELFTEST_PASSED)
 			continue;
-		hook = mode >= 0 && test_template(mode) ?
-			       cryptarch_driver_hook(a, test_template(mode)) :
+		hook = mode >= 0 && hook_template(mode) ?
+			       cryptarch_driver_hook(a, hook_template(mode)) :
 			       NULL;
 		hooked = hook != NULL;
 		prio = hooked && hook->priority ? hook->priority : a->priority;
@@ -577,12 +660,9 @@ static size_t candidates(const char *cipher, int mode, unsigned flags,
 		if (mode < 0)
 			snprintf(out[j].name, sizeof(out[j].name), "%s",
 				 a->name);
-		else if (hooked)
-			snprintf(out[j].name, sizeof(out[j].name), "%s-%s",
-				 test_mode_names[mode], a->name);
 		else
-			snprintf(out[j].name, sizeof(out[j].name), "%s(%s)",
-				 test_mode_names[mode], a->name);
+			snprintf(out[j].name, sizeof(out[j].name), "%s",
+				 ti.name);
 		k++;
 	}
 	return k;
@@ -599,8 +679,7 @@ static void expect_choice(const char *cipher, int mode, unsigned flags)
 	int rc;
 
 	if (mode >= 0)
-		snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode],
-			 cipher);
+		test_mode_algname(mode, cipher, name, sizeof(name));
 	else
 		snprintf(name, sizeof(name), "%s", cipher);
 	rc = mode >= 0 ? cryptarch_skcipher_new(&t, name, flags) :
@@ -826,8 +905,7 @@ static void check_broken(void)
 			cryptarch_skcipher *t = NULL;
 			const char *drv;
 
-			snprintf(name, sizeof(name), "%s(aes)",
-				 test_mode_names[m]);
+			test_mode_algname(m, "aes", name, sizeof(name));
 			if (cryptarch_skcipher_new(&t, name, flags[f])) {
 				test_fail("%s, flags 0x%x: failed with "
 					  "aes-broken registered",
@@ -858,8 +936,7 @@ static void check_broken(void)
 		expect_choice("aes", -1, flags[f]);
 		expect_ci_new("aes-broken", flags[f], -ENOENT);
 		for (m = 0; m < TEST_MODE_COUNT; m++) {
-			snprintf(name, sizeof(name), "%s(aes-broken)",
-				 test_mode_names[m]);
+			test_mode_algname(m, "aes-broken", name, sizeof(name));
 			expect_sk_new(name, flags[f], -ENOENT);
 		}
 		expect_sk_new("ecb-aes-broken", flags[f], -ENOENT);
@@ -905,7 +982,8 @@ int main(void)
 	}
 	n = cryptarch_driver_count();
 	for (i = 0; i < n; i++)
-		if (cryptarch_driver_available(cryptarch_driver_at(i)))
+		if (test_is_cipher(cryptarch_driver_at(i)) &&
+		    cryptarch_driver_available(cryptarch_driver_at(i)))
 			check_cipher_api(cryptarch_driver_at(i));
 	check_policy();
 	check_weak_keys();

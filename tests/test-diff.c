@@ -5,14 +5,23 @@
  * the same cipher and mode, for random keys (every key size), IVs (now and
  * then a counter about to carry or wrap), lengths 0..4200 (valid for the
  * mode), source and destination offsets 0..15, in place or not, and random
- * splits into several calls (multiples of 16 but the last for ctr; xts is
- * one call). Each instance cuts the request its own way, so the results
- * must agree whatever the split. The ciphertext is then decrypted by every
- * instance, again cut its own way. The handles are re-keyed on every round,
- * so stale key state would show.
+ * splits into several calls (multiples of 16 but the last for ctr; xts,
+ * xctr, cts and essiv are one call). Each instance cuts the request its
+ * own way, so the results must agree whatever the split. The ciphertext is
+ * then decrypted by every instance, again cut its own way. The handles are
+ * re-keyed on every round, so stale key state would show.
+ *
+ * The same for every shash name ("cmac(aes)", "xcbc(twofish)", "sha256"):
+ * every instance of it here digests the same random message (0..4200
+ * bytes) under the same random key, each in updates of its own random
+ * sizes, 0-byte ones among them, from a random offset, now and then with
+ * cryptarch_shash_digest() instead; all must give one digest. A handle is
+ * re-keyed every round, and now and then digests twice without a new key
+ * (final leaves an empty message under the same key).
  *
  * The seed is printed; CRYPTARCH_TEST_SEED sets it ("random" for a new
- * one); CRYPTARCH_TEST_ITER sets the rounds per cipher and mode (300).
+ * one); CRYPTARCH_TEST_ITER sets the rounds per cipher and mode, and per
+ * shash name (300).
  *
  * Usage: test-diff [--mask-all]
  */
@@ -76,8 +85,7 @@ static void step(struct slot *sl, size_t n, int mode, unsigned long iter,
 	char khex[129], ivhex[33];
 	int rc;
 
-	if (mode == TEST_MODE_XTS)
-		keylen *= 2;
+	keylen *= test_mode_nkeys(mode);
 	test_random_key(&rng, mode, key, keylen);
 	len = test_valid_len(mode, test_random_len(&rng, MAXLEN));
 	test_rng_fill(&rng, iv0, 16);
@@ -137,6 +145,100 @@ static void step(struct slot *sl, size_t n, int mode, unsigned long iter,
 	}
 }
 
+/* One round for the shash instances TI (N, handles T). */
+static void shash_step(const struct test_inst *ti, cryptarch_shash **t,
+		       size_t n, unsigned long iter, uint8_t *msg,
+		       uint8_t *inbuf)
+{
+	uint8_t key[32], want[64], got[64];
+	size_t sizes[3], ns = test_inst_key_sizes(&ti[0], sizes), keylen = 0;
+	size_t len = test_random_len(&rng, MAXLEN), i, so, ds;
+	char khex[65];
+	int rc, twice;
+
+	if (ns) {
+		keylen = sizes[test_rng_below(&rng, ns)];
+		test_rng_fill(&rng, key, keylen);
+	}
+	test_rng_fill(&rng, msg, len);
+	test_hex(khex, key, keylen);
+	ds = cryptarch_shash_digestsize(t[0]);
+	for (i = 0; i < n; i++) {
+		twice = i && test_rng_below(&rng, 4) == 0;
+		rc = keylen ? cryptarch_shash_setkey(t[i], key, keylen) : 0;
+		if (rc) {
+			test_fail("%s setkey %zu bytes: %s", ti[i].name, keylen,
+				  cryptarch_strerror(rc));
+			continue;
+		}
+		do {
+			so = test_rng_below(&rng, 16);
+			memcpy(inbuf + so, msg, len);
+			memset(got, 0xa5, sizeof(got));
+			if (test_rng_below(&rng, 4) == 0)
+				rc = cryptarch_shash_digest(t[i], inbuf + so,
+							    len, got);
+			else
+				rc = test_shash_split(t[i], inbuf + so, len,
+						      got, &rng);
+			if (rc) {
+				test_fail("round %lu: %s, %zu bytes: %s", iter,
+					  ti[i].name, len,
+					  cryptarch_strerror(rc));
+				break;
+			}
+			if (i == 0)
+				memcpy(want, got, ds);
+			else
+				test_compare(got, want, ds,
+					     "round %lu: %s vs %s, key %s, %zu "
+					     "bytes%s",
+					     iter, ti[i].name, ti[0].name, khex,
+					     len, twice ? " (again)" : "");
+			if (!test_all(got + ds, 0xa5, sizeof(got) - ds))
+				test_fail("%s wrote past its digest",
+					  ti[i].name);
+		} while (twice-- > 0);
+	}
+}
+
+/* Every shash name: the instances here against each other; the pairs. */
+static size_t shash_names(unsigned long iters, uint8_t *msg, uint8_t *inbuf)
+{
+	char names[64][TEST_NAME_MAX];
+	size_t nn = test_shash_names(names, 64), k, n, i, pairs = 0;
+	unsigned long it;
+
+	for (k = 0; k < nn; k++) {
+		struct test_inst *ti;
+		cryptarch_shash **t;
+		unsigned long before = test_failures;
+
+		n = test_shash_instances(names[k], &ti, NULL);
+		t = calloc(n + 1, sizeof(*t));
+		if (!t)
+			exit(2);
+		for (i = 0; i < n; i++)
+			if (!(t[i] = test_shash_open(&ti[i], 0)))
+				break;
+		if (i == n && n > 0)
+			for (it = 0; it < iters; it++)
+				shash_step(ti, t, n, it, msg, inbuf);
+		printf("%s: %zu instances (", names[k], n);
+		for (i = 0; i < n; i++)
+			printf("%s%s", i ? " " : "", ti[i].name);
+		printf("), %lu rounds, %lu failures\n", iters,
+		       test_failures - before);
+		fflush(stdout);
+		pairs += n * (n - 1) / 2;
+		for (i = 0; i < n; i++)
+			cryptarch_shash_free(t[i]);
+		free(t);
+		free(ti);
+	}
+	return pairs;
+}
+
 int main(int argc, char **argv)
 {
 	const char *ciphers[16];
@@ -190,6 +292,7 @@ int main(int argc, char **argv)
 			free(ti);
 		}
 	}
+	pairs += shash_names(iters, pt, inbuf);
 	free(pt);
 	free(ct);
 	free(inbuf);

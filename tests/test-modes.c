@@ -8,14 +8,21 @@
  *  - in place vs out of place;
  *  - source and destination at offsets 0..15 each (and in place at each
  *    offset), with the bytes around the destination untouched;
- *  - the iv after the call (cbc: last ciphertext block; ctr: the counter
- *    after the data, also after a partial block; xts and ecb: unchanged;
- *    length 0: unchanged);
+ *  - the iv after the call (cbc, essiv: last ciphertext block; ctr: the
+ *    counter after the data, also after a partial block; cts: the
+ *    next-to-last ciphertext block; xts, xctr and ecb: unchanged; length
+ *    0: unchanged, but for essiv the encrypted iv);
  *  - ctr counter wrap: counters 2^128 - 1 - j and carries from the low to
  *    the high 64-bit half at every position in a request, against a
  *    keystream built with the reference cipher (<cipher>-generic);
  *  - every xts stealing length 17..31 and longer ones, against the
  *    reference instance xts(<cipher>-generic), and decrypt(encrypt(x));
+ *  - xctr, cts and essiv against models of their own built on the
+ *    reference cipher's single blocks (keystream block i = E(iv xor
+ *    le128(i)) from i = 1, across the carry out of the counter's low byte;
+ *    CBC with the last two blocks swapped and the last cut, every length
+ *    16..80 and longer ones; CBC after the iv encrypted under SHA-256 of
+ *    the key), and decrypt(encrypt(x));
  *  - a guard page (PROT_NONE) right after the source, the destination
  *    and the iv, with the data ending exactly at the page end, and one
  *    right before them, with the data starting at the page start;
@@ -111,8 +118,8 @@ static void check_split(struct inst *in)
 	size_t k;
 	int enc, p;
 
-	if (in->mode == TEST_MODE_XTS)
-		return; /* one call is one data unit */
+	if (!test_mode_chains(in->mode))
+		return; /* one call is one data unit or message */
 	test_rng_fill(&rng, src, len);
 	test_rng_fill(&rng, iv0, 16);
 	for (enc = 1; enc >= 0; enc--) {
@@ -177,9 +184,11 @@ static const size_t *mode_lens(int mode, size_t *n)
 {
 	switch (mode) {
 	case TEST_MODE_CTR:
+	case TEST_MODE_XCTR:
 		*n = sizeof(lens_ctr) / sizeof(lens_ctr[0]);
 		return lens_ctr;
 	case TEST_MODE_XTS:
+	case TEST_MODE_CTS:
 		*n = sizeof(lens_xts) / sizeof(lens_xts[0]);
 		return lens_xts;
 	default:
@@ -208,20 +217,15 @@ static void check_inplace_iv(struct inst *in)
 			if (reference(in, enc, src, want, len, iv0, ivw))
 				continue;
 			/* the iv after the call */
-			memcpy(ivx, iv0, 16);
-			switch (in->mode) {
-			case TEST_MODE_CBC:
-				if (len)
-					memcpy(ivx,
-					       (enc ? want : src) + len - 16,
-					       16);
-				break;
-			case TEST_MODE_CTR:
-				test_ctr_add(ivx, (len + 15) / 16);
-				break;
-			}
-			test_compare(ivw, ivx, 16, "%s: %s %zu bytes: iv after",
-				     in->label, dir, len);
+			if (test_iv_after(in->mode, in->ti->drv->alg->name, enc,
+					  in->key, in->keylen, src, want, len,
+					  iv0, ivx))
+				test_fail("%s: no iv rule for %zu bytes",
+					  in->label, len);
+			else
+				test_compare(ivw, ivx, 16,
+					     "%s: %s %zu bytes: iv after",
+					     in->label, dir, len);
 			/* in place */
 			memcpy(buf, src, len);
 			memcpy(iv, iv0, 16);
@@ -251,10 +255,7 @@ static void check_inplace_iv(struct inst *in)
 /* Source and destination at offsets 0..15, and in place at each. */
 static void check_offsets(struct inst *in)
 {
-	size_t len = 16 * 9 +
-		     (in->mode == TEST_MODE_ECB || in->mode == TEST_MODE_CBC ?
-			      0 :
-			      5);
+	size_t len = 16 * 9 + (test_len_ok(in->mode, 16 * 9 + 5) ? 5 : 0);
 	uint8_t src[16 * 10], want[16 * 10], ivw[16], iv0[16], iv[16];
 	uint8_t sbuf[16 * 10 + 32], dbuf[16 * 10 + 64];
 	unsigned so, d;
@@ -441,6 +442,166 @@ static void check_xts(struct inst *in, cryptarch_skcipher *ref)
 	}
 }
 
+/* The reference cipher (<cipher>-generic) keyed with KEY, or NULL after
+ * test_fail(). */
+static cryptarch_cipher *ref_cipher(const struct inst *in, const uint8_t *key,
+				    size_t keylen)
+{
+	const struct cryptarch_driver *ref =
+		test_reference(in->ti->drv->alg->name);
+	cryptarch_cipher *c = NULL;
+	int rc;
+
+	if (!ref) {
+		test_fail("%s: no reference %s-generic", in->label,
+			  in->ti->drv->alg->name);
+		return NULL;
+	}
+	rc = cryptarch_cipher_new(&c, ref->name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (!rc)
+		rc = cryptarch_cipher_setkey(c, key, keylen);
+	if (rc) {
+		test_fail("cipher %s: %s", ref->name, cryptarch_strerror(rc));
+		cryptarch_cipher_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static void xor16(uint8_t *d, const uint8_t *a, const uint8_t *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		d[i] = a[i] ^ b[i];
+}
+
+/* CBC encryption of LEN (a multiple of 16) bytes through C, IV in/out. */
+static void model_cbc(cryptarch_cipher *c, const uint8_t *src, uint8_t *dst,
+		      size_t len, uint8_t iv[16])
+{
+	size_t i;
+
+	for (i = 0; i < len; i += 16) {
+		xor16(iv, iv, src + i, 16);
+		if (cryptarch_cipher_encrypt(c, iv, iv))
+			test_fail("reference cipher encrypt");
+		memcpy(dst + i, iv, 16);
+	}
+}
+
+/* The mode's encryption of SRC (LEN bytes) under the models: xctr, cts
+ * (CS3), essiv (the iv through E2, keyed with SHA-256 of the key). */
+static void model(int mode, cryptarch_cipher *c, cryptarch_cipher *e2,
+		  const uint8_t *src, uint8_t *dst, size_t len,
+		  const uint8_t iv0[16])
+{
+	uint8_t iv[16], blk[16], last[16];
+	size_t i, off, d;
+
+	memcpy(iv, iv0, 16);
+	switch (mode) {
+	case TEST_MODE_XCTR:
+		for (i = 0; i < len; i += 16) {
+			uint64_t j = i / 16 + 1;
+			unsigned b;
+
+			memcpy(blk, iv, 16);
+			for (b = 0; b < 8; b++)
+				blk[b] ^= (uint8_t)(j >> (8 * b));
+			if (cryptarch_cipher_encrypt(c, blk, blk))
+				test_fail("reference cipher encrypt");
+			xor16(dst + i, src + i, blk,
+			      len - i < 16 ? len - i : 16);
+		}
+		break;
+	case TEST_MODE_CTS:
+		if (len == 16) {
+			model_cbc(c, src, dst, 16, iv);
+			break;
+		}
+		off = (len - 1) / 16 * 16;
+		d = len - off;
+		model_cbc(c, src, dst, off, iv);
+		/* the last whole block C(n-1) is cut to D bytes and goes
+		 * last; E(P(n) padded with zeros xor C(n-1)) before it */
+		memcpy(last, dst + off - 16, 16);
+		memset(blk, 0, 16);
+		memcpy(blk, src + off, d);
+		model_cbc(c, blk, dst + off - 16, 16, iv);
+		memcpy(dst + off, last, d);
+		break;
+	case TEST_MODE_ESSIV:
+		if (cryptarch_cipher_encrypt(e2, iv, iv))
+			test_fail("reference cipher encrypt");
+		model_cbc(c, src, dst, len, iv);
+		break;
+	}
+}
+
+/* xctr, cts and essiv against the models, and back. */
+static void check_model(struct inst *in)
+{
+	static uint8_t src[MAXLEN], want[MAXLEN], got[MAXLEN];
+	static const size_t longer[] = { 96,  127, 128,	 129,  255,
+					 256, 511, 1000, 4095, 4096 };
+	cryptarch_cipher *c = NULL, *e2 = NULL;
+	cryptarch_shash *h = NULL;
+	uint8_t iv0[16], iv[16], salt[32];
+	size_t i, len, nl = 65 + sizeof(longer) / sizeof(longer[0]);
+
+	if (in->mode != TEST_MODE_XCTR && in->mode != TEST_MODE_CTS &&
+	    in->mode != TEST_MODE_ESSIV)
+		return;
+	c = ref_cipher(in, in->key, in->keylen);
+	if (!c)
+		return;
+	if (in->mode == TEST_MODE_ESSIV) {
+		if (cryptarch_shash_new(&h, "sha256",
+					CRYPTARCH_ALLOW_VARIABLE_TIME) ||
+		    cryptarch_shash_digest(h, in->key, in->keylen, salt)) {
+			test_fail("%s: sha256 of the key", in->label);
+			goto out;
+		}
+		e2 = ref_cipher(in, salt, sizeof(salt));
+		if (!e2)
+			goto out;
+	}
+	for (i = 0; i < nl; i++) {
+		len = i < 65 ? 16 + i : longer[i - 65];
+		if (in->mode == TEST_MODE_XCTR && i < 65)
+			len = i; /* 0..64 */
+		if (!test_len_ok(in->mode, len))
+			continue;
+		test_rng_fill(&rng, src, len);
+		test_rng_fill(&rng, iv0, 16);
+		if (in->mode == TEST_MODE_XCTR && i % 4 == 1)
+			memset(iv0, 0xff, 8); /* the counter's xor reaches
+					       * every bit of the low half */
+		model(in->mode, c, e2, src, want, len, iv0);
+		memcpy(iv, iv0, 16);
+		if (run(in, 1, src, got, len, iv, "vs the model"))
+			continue;
+		test_compare(got, want, len,
+			     "%s: encrypt %zu bytes vs the "
+			     "model of the mode",
+			     in->label, len);
+		memcpy(iv, iv0, 16);
+		if (run(in, 0, want, got, len, iv, "vs the model"))
+			continue;
+		test_compare(got, src, len,
+			     "%s: decrypt of the model's %zu "
+			     "bytes",
+			     in->label, len);
+	}
+out:
+	cryptarch_shash_free(h);
+	cryptarch_cipher_free(c);
+	cryptarch_cipher_free(e2);
+	for (i = 0; i < sizeof(salt); i++)
+		salt[i] = 0;
+}
+
 /* Guard pages after (and before) src, dst and iv. */
 static void check_guard(struct inst *in)
 {
@@ -523,6 +684,7 @@ static void check_instance(const struct test_inst *ti, size_t keylen,
 	check_offsets(&in);
 	check_ctr_wrap(&in);
 	check_xts(&in, xref);
+	check_model(&in);
 	check_guard(&in);
 	cryptarch_skcipher_free(in.t);
 }
@@ -694,8 +856,7 @@ int main(int argc, char **argv)
 				ns = test_key_sizes(ti[i].drv, sizes);
 				for (s = 0; s < ns; s++)
 					check_instance(&ti[i],
-						       m == TEST_MODE_XTS ?
-							       2 * sizes[s] :
+						       test_mode_nkeys(m) *
 							       sizes[s],
 						       xref);
 				printf("%s: checked (%zu key sizes)\n",
@@ -709,7 +870,9 @@ int main(int argc, char **argv)
 		monte_carlo(ciphers[c]);
 	}
 	if (total == 0) {
-		puts("SKIP: no instance available");
+		puts("SKIP: no skcipher instance available (a hash driver "
+		     "such as sha256-generic has none: test-vectors, "
+		     "test-shash and test-diff cover it)");
 		return TEST_SKIP;
 	}
 	return test_finish("test-modes");

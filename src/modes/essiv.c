@@ -46,7 +46,8 @@ static int essiv_crypt(const struct cryptarch_inst *in, int op, uint8_t *dst,
 	/* the length rules are CBC's: check before the iv changes */
 	if (len % 16)
 		return -EINVAL;
-	in->cipher->encrypt(in->key[0], iv, iv);
+	if (iv) /* NULL is allowed for 0 bytes (skcipher.h) */
+		in->cipher->encrypt(in->key[0], iv, iv);
 	return (op ? o->decrypt : o->encrypt)(in->arg[0], dst, src, len, iv);
 }
 
