@@ -7,18 +7,27 @@
 # through files and standard input/output; known answers for AES and
 # Twofish; byte-identical output to `openssl enc -nopad` for AES-128/192/256
 # in ecb, cbc and ctr (that part is reported as skipped when openssl is
-# missing); Twofish refused without --allow-variable-time by a message that
+# missing); known answers for cts(cbc(aes)) (RFC 3962), xctr(aes) and
+# essiv(cbc(aes),sha256) (the kernel's testmgr), and round trips past one
+# 64 KiB chunk for those modes, which take the whole input; `cryptarch
+# mac`: known answers (RFC 4493 CMAC, RFC 3566 XCBC, FIPS 180-4 SHA-256),
+# a long input against sha256sum and `openssl mac` (skipped where
+# missing), the key from a file or a descriptor, and every error path;
+# Twofish refused without --allow-variable-time by a message that
 # names the option; the key read from --key-file and --key-fd as from
 # --key, and their errors; `cryptarch list` parsing as /proc/crypto does
 # (every record opens with name and driver) and holding a record per
-# registered driver, `list --cpu` holding the CPU lines instead;
-# `cryptarch selftest`; `cryptarch speed` output in the tcrypt format
-# (integer seconds for an integer --sec, as tcrypt prints them) with each
-# header naming an instance that list or explain knows, the one explain's
-# plan gives for the lines below it; `cryptarch tune`
-# and `explain` error paths, a short tune run writing a profile (only ever
-# under $tmp) and explain reading it, or ignoring another version's or a
-# garbage one.
+# registered driver (a block cipher's or a hash's, sha256-generic), the
+# hash records in the shash form (blocksize, digestsize), `list --cpu`
+# holding the CPU lines instead; `cryptarch selftest`; `cryptarch speed`
+# output in the tcrypt format (integer seconds for an integer --sec, as
+# tcrypt prints them) with each header naming an instance that list or
+# explain knows, the one explain's plan gives for the lines below it; for
+# hashes tcrypt's hash speed format and its 22 default sizes; `cryptarch
+# tune` and `explain` error paths, a short tune run writing a profile
+# (only ever under $tmp) and explain reading it, or ignoring another
+# version's or a garbage one; a hash's profile lines (its large class
+# only) and explain's plan for it, which speed's header follows.
 #
 # Usage: sh cli-test.sh PATH/TO/cryptarch [EMULATOR [ARGS...]]
 # The emulator (qemu-user for cross builds) prefixes every run of the
@@ -121,6 +130,19 @@ expect_ok() {
 # The bytes of FILE as lower-case hex on one line.
 hex() {
 	od -An -v -tx1 "$1" | tr -d ' \n'
+}
+
+# Write the bytes of lower-case HEX to FILE: unhex HEX FILE.
+unhex() {
+	# shellcheck disable=SC2059 # the format is the bytes, as octal escapes
+	printf "$(printf '%s' "$1" | awk '{
+		h = "0123456789abcdef"
+		for (i = 1; i < length($0); i += 2) {
+			hi = index(h, substr($0, i, 1)) - 1
+			lo = index(h, substr($0, i + 1, 1)) - 1
+			printf "\\%03o", hi * 16 + lo
+		}
+	}')" >"$2"
 }
 
 # ---- can the command run at all? --------------------------------------------
@@ -362,6 +384,270 @@ if expect_ok "enc ecb(twofish) zero block" enc --alg 'ecb(twofish)' \
 	fi
 fi
 
+# ---- the modes that take the whole input: xctr, cts, essiv ---------------------
+# Known answers: RFC 3962 Appendix B (cts(cbc(aes)), the kernel's CS3, IV
+# zero), Linux crypto/testmgr.h (c7942ef54673) aes_xctr_tv_template[2] and
+# essiv_aes_cbc_tv_template[1]; each decrypted back too.
+CTSK=636869636b656e207465726979616b69
+Z16=00000000000000000000000000000000
+for spec in \
+	"cts(cbc(aes)):$CTSK:$Z16:4920776f756c64206c696b652074686520:c6353568f2bf8cb4d8a580362da7ff7f97" \
+	"cts(cbc(aes)):$CTSK:$Z16:4920776f756c64206c696b65207468652047656e6572616c20476175277320:fc00783e0efdb2c1d445d4c8eff7ed2297687268d6ecccc0c07b25e25ecfe5" \
+	"cts(cbc(aes)):$CTSK:$Z16:4920776f756c64206c696b65207468652047656e6572616c2047617527732043:39312523a78662d5be7fcbcc98ebf5a897687268d6ecccc0c07b25e25ecfe584" \
+	"xctr(aes):4403bf4c30f0a7d6bd54bb668ea60e8a:e6f726df8c3caa88cec1bd433b0962ad:3ce346b98f9d3f8deff253ab24e22908f87e1da66d867d60976393297194b4:d4a3c6b8c16f701a520ced4caf5156234845071034c5ba71e5f81ed8cba6e7" \
+	"essiv(cbc(aes),sha256):c286696d887c9aa0611bbb3e2025a45a:562e17996d093d280000000000000000:000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f:c8599afe79e67b20067d550a5ec7b5a70b9c80d215a1b86dc6ab7b65d9fd88eb"; do
+	alg=${spec%%:*}
+	rest=${spec#*:}
+	key=${rest%%:*}
+	rest=${rest#*:}
+	iv=${rest%%:*}
+	rest=${rest#*:}
+	pt=${rest%%:*}
+	ct=${rest#*:}
+	unhex "$pt" "$tmp/kat-pt"
+	unhex "$ct" "$tmp/kat-ct"
+	if expect_ok "enc $alg known answer" enc --alg "$alg" --key "$key" \
+		--iv "$iv" --in "$tmp/kat-pt"; then
+		got=$(hex "$tmp/out")
+		if [ "$got" = "$ct" ]; then
+			ok
+		else
+			fail "enc $alg of ${#pt}/2 bytes: $got, expected $ct"
+		fi
+	fi
+	if expect_ok "dec $alg known answer" dec --alg "$alg" --key "$key" \
+		--iv "$iv" --in "$tmp/kat-ct"; then
+		got=$(hex "$tmp/out")
+		if [ "$got" = "$pt" ]; then
+			ok
+		else
+			fail "dec $alg: $got, expected $pt"
+		fi
+	fi
+done
+echo "ok: cts(cbc(aes)), xctr(aes), essiv(cbc(aes),sha256) known answers"
+# Round trips, files against standard input, and longer than one 64 KiB
+# chunk (these modes make one request of the whole input).
+head -c 200003 /dev/urandom >"$tmp/d200k" || exit 1
+head -c 200000 /dev/urandom >"$tmp/d200k16" || exit 1
+for spec in "xctr(aes):$K256:d1000:" "xctr(aes):$K128:d200k:" \
+	"cts(cbc(aes)):$K192:d1000:" "cts(cbc(aes)):$K128:d200k:" \
+	"essiv(cbc(aes),sha256):$K256:d1024:" \
+	"essiv(cbc(aes),sha256):$K128:d200k16:" \
+	"cts(cbc(twofish)):$K256:d1000:--allow-variable-time" \
+	"xctr(twofish):$K128:d1000:--allow-variable-time"; do
+	alg=${spec%%:*}
+	rest=${spec#*:}
+	key=${rest%%:*}
+	rest=${rest#*:}
+	data=${rest%%:*}
+	vt=${rest#*:}
+	set -- --alg "$alg" --key "$key" --iv $IV ${vt:+"$vt"}
+	if expect_ok "enc $alg ($data)" enc "$@" --in "$tmp/$data" \
+		--out "$tmp/outdir/c"; then
+		if cmp -s "$tmp/outdir/c" "$tmp/$data" ||
+			[ "$(wc -c <"$tmp/outdir/c")" -ne "$(wc -c <"$tmp/$data")" ]
+		then
+			fail "enc $alg ($data): output equals input, or its length differs"
+		fi
+		if expect_ok "dec $alg ($data)" dec "$@" \
+			--in "$tmp/outdir/c" --out "$tmp/outdir/p"; then
+			if cmp -s "$tmp/outdir/p" "$tmp/$data"; then
+				ok
+			else
+				fail "dec(enc(x)) != x for $alg ($data)"
+			fi
+		fi
+		STDIN="$tmp/$data"
+		if expect_ok "enc $alg ($data, stdin)" enc "$@"; then
+			if cmp -s "$tmp/out" "$tmp/outdir/c"; then
+				ok
+			else
+				fail "enc $alg ($data): stdin/stdout differs from files"
+			fi
+		fi
+		STDIN=/dev/null
+	fi
+	rm -f "$tmp/outdir/c" "$tmp/outdir/p"
+done
+expect_error 1 "enc: cts data shorter than 16" enc --alg 'cts(cbc(aes))' \
+	--key $K128 --iv $IV --in "$tmp/d15"
+expect_error 1 "enc: essiv data not a multiple of 16" enc \
+	--alg 'essiv(cbc(aes),sha256)' --key $K128 --iv $IV --in "$tmp/d1000"
+expect_error 2 "enc: missing --iv for xctr" enc --alg 'xctr(aes)' \
+	--key $K128 --in "$tmp/d1000"
+expect_error 2 "enc: wrong key length for essiv (17 bytes)" enc \
+	--alg 'essiv(cbc(aes),sha256)' --key ${K128}10 --iv $IV --in "$tmp/d1024"
+expect_error 2 "enc: a hash's name" enc --alg 'cmac(aes)' --key $K128 \
+	--in "$tmp/d1024"
+if [ "$rc" -eq 2 ] && ! grep -q 'cryptarch mac' "$tmp/err"; then
+	fail "enc with a hash's name: the message does not point to mac"
+fi
+if [ -n "$(ls -A "$tmp/outdir")" ]; then
+	fail "the whole-input modes left files behind: $(ls -A "$tmp/outdir")"
+fi
+
+# ---- mac ----------------------------------------------------------------------
+# Known answers: RFC 4493 section 4 (AES-CMAC examples 1, 2 and 4: 0, 16
+# and 64 bytes), RFC 3566 section 4.6 (AES-XCBC-MAC-96 test cases 1 and
+# 2, the full 128-bit MAC), FIPS 180-4 / NIST's SHA-256 examples ("abc",
+# and the empty message).
+CMK=2b7e151628aed2a6abf7158809cf4f3c
+M64=6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e5130c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710
+XCK=000102030405060708090a0b0c0d0e0f
+for spec in "cmac(aes):$CMK::bb1d6929e95937287fa37d129b756746" \
+	"cmac(aes):$CMK:6bc1bee22e409f96e93d7e117393172a:070a16b46b4d4144f79bdd9dd04a287c" \
+	"cmac(aes):$CMK:$M64:51f0bebf7e3b9d92fc49741779363cfe" \
+	"xcbc(aes):$XCK::75f0251d528ac01c4573dfd584d79f29" \
+	"xcbc(aes):$XCK:000102:5b376580ae2f19afe7219ceef172756f" \
+	"sha256::616263:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" \
+	"sha256:::e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"; do
+	alg=${spec%%:*}
+	rest=${spec#*:}
+	key=${rest%%:*}
+	rest=${rest#*:}
+	msg=${rest%%:*}
+	tag=${rest#*:}
+	unhex "$msg" "$tmp/msg"
+	set -- --alg "$alg"
+	[ -n "$key" ] && set -- "$@" --key "$key"
+	if expect_ok "mac $alg of $((${#msg} / 2)) bytes" mac "$@" \
+		--in "$tmp/msg"; then
+		# exactly the tag in lower-case hex and a newline
+		if [ "$(cat "$tmp/out")" = "$tag" ] &&
+			[ "$(lines "$tmp/out")" -eq 1 ] &&
+			[ "$(wc -c <"$tmp/out")" -eq $((${#tag} + 1)) ]; then
+			ok
+		else
+			fail "mac $alg of $((${#msg} / 2)) bytes: '$(cat "$tmp/out")'," \
+				"expected '$tag'"
+		fi
+	fi
+	# the same from standard input
+	STDIN="$tmp/msg"
+	if expect_ok "mac $alg (stdin)" mac "$@"; then
+		if [ "$(cat "$tmp/out")" = "$tag" ]; then
+			ok
+		else
+			fail "mac $alg from standard input: $(cat "$tmp/out")"
+		fi
+	fi
+	STDIN=/dev/null
+done
+echo "ok: mac known answers (RFC 4493, RFC 3566, FIPS 180-4)"
+# Longer than one 64 KiB read, through update: against sha256sum and
+# openssl where they are present.
+if command -v sha256sum >/dev/null 2>&1; then
+	if expect_ok "mac sha256 of 200003 bytes" mac --alg sha256 \
+		--in "$tmp/d200k"; then
+		want=$(sha256sum "$tmp/d200k" | cut -d' ' -f1)
+		if [ "$(cat "$tmp/out")" = "$want" ]; then
+			ok
+		else
+			fail "mac sha256 of 200003 bytes differs from sha256sum"
+		fi
+	fi
+else
+	skip "mac sha256 against sha256sum: sha256sum not found"
+fi
+if command -v openssl >/dev/null 2>&1 &&
+	want=$(openssl mac -cipher AES-128-CBC -macopt hexkey:$CMK \
+		-in "$tmp/d200k" CMAC 2>/dev/null) && [ -n "$want" ]; then
+	want=$(echo "$want" | tr 'A-F' 'a-f')
+	if expect_ok "mac cmac(aes) of 200003 bytes" mac --alg 'cmac(aes)' \
+		--key $CMK --in "$tmp/d200k"; then
+		if [ "$(cat "$tmp/out")" = "$want" ]; then
+			ok
+		else
+			fail "mac cmac(aes) of 200003 bytes differs from openssl mac"
+		fi
+	fi
+else
+	skip "mac cmac(aes) against openssl mac: openssl 3 not found"
+fi
+# The key from a file or a descriptor, as from --key.
+printf '  %s\n' "$CMK" >"$tmp/keycmac"
+unhex 6bc1bee22e409f96e93d7e117393172a "$tmp/msg"
+if expect_ok "mac --key-file" mac --alg 'cmac(aes)' \
+	--key-file "$tmp/keycmac" --in "$tmp/msg"; then
+	if [ "$(cat "$tmp/out")" = 070a16b46b4d4144f79bdd9dd04a287c ]; then
+		ok
+	else
+		fail "mac --key-file: $(cat "$tmp/out")"
+	fi
+fi
+# shellcheck disable=SC2086 # the emulator prefix is split on purpose
+if ! $EMU "$CA" mac --alg 'cmac(aes)' --key-fd 3 3<"$tmp/keycmac" \
+	<"$tmp/msg" >"$tmp/out" 2>"$tmp/err"; then
+	fail "mac --key-fd 3 failed: $(cat "$tmp/err")"
+elif [ "$(cat "$tmp/out")" = 070a16b46b4d4144f79bdd9dd04a287c ]; then
+	ok
+else
+	fail "mac --key-fd 3: $(cat "$tmp/out")"
+fi
+# Every error path: its status, one line, nothing on standard output.
+expect_error 2 "mac: missing --alg" mac --key $CMK --in "$tmp/msg"
+expect_error 2 "mac: unknown option" mac --alg 'cmac(aes)' --key $CMK \
+	--frobnicate
+expect_error 2 "mac: --alg without a value" mac --key $CMK --alg
+expect_error 2 "mac: unknown algorithm" mac --alg 'cmac(serpent)' \
+	--key $CMK --in "$tmp/msg"
+expect_error 2 "mac: unknown template" mac --alg 'hmac(aes)' --key $CMK \
+	--in "$tmp/msg"
+expect_error 2 "mac: malformed name" mac --alg 'cmac(aes' --key $CMK \
+	--in "$tmp/msg"
+expect_error 2 "mac: a mode's name" mac --alg 'cbc(aes)' --key $CMK \
+	--in "$tmp/msg"
+expect_error 2 "mac: a block cipher's name" mac --alg aes --key $CMK \
+	--in "$tmp/msg"
+expect_error 2 "mac: keyed hash without a key" mac --alg 'cmac(aes)' \
+	--in "$tmp/msg"
+expect_error 2 "mac: a key for an unkeyed hash" mac --alg sha256 \
+	--key $CMK --in "$tmp/msg"
+expect_error 2 "mac: a key file for an unkeyed hash" mac --alg sha256 \
+	--key-file "$tmp/keycmac" --in "$tmp/msg"
+expect_error 2 "mac: non-hex key" mac --alg 'cmac(aes)' \
+	--key zz7e151628aed2a6abf7158809cf4f3c --in "$tmp/msg"
+expect_error 2 "mac: odd-length key" mac --alg 'cmac(aes)' \
+	--key 2b7e151628aed2a6abf7158809cf4f3 --in "$tmp/msg"
+expect_error 2 "mac: empty key" mac --alg 'cmac(aes)' --key '' \
+	--in "$tmp/msg"
+expect_error 2 "mac: wrong key length (15 bytes)" mac --alg 'cmac(aes)' \
+	--key 2b7e151628aed2a6abf7158809cf4f --in "$tmp/msg"
+expect_error 2 "mac: wrong key length (129 bytes, past the longest)" mac --alg 'cmac(aes)' \
+	--key "$K256$K256$K256$K256"00 --in "$tmp/msg"
+expect_error 2 "mac: xcbc with a 24-byte key" mac --alg 'xcbc(aes)' \
+	--key $K192 --in "$tmp/msg"
+expect_error 2 "mac: --key and --key-file" mac --alg 'cmac(aes)' \
+	--key $CMK --key-file "$tmp/keycmac" --in "$tmp/msg"
+expect_error 2 "mac: missing --key-file" mac --alg 'cmac(aes)' \
+	--key-file "$tmp/no-such-key" --in "$tmp/msg"
+expect_error 2 "mac: --key-fd 0 with data on standard input" mac \
+	--alg 'cmac(aes)' --key-fd 0
+expect_error 2 "mac: empty --in" mac --alg 'cmac(aes)' --key $CMK --in ''
+expect_error 1 "mac: unreadable --in" mac --alg 'cmac(aes)' --key $CMK \
+	--in "$tmp/no-such-file"
+expect_error 1 "mac: --in a directory" mac --alg 'cmac(aes)' --key $CMK \
+	--in "$tmp/outdir"
+ca mac --alg 'cmac(twofish)' --key $K128 --in "$tmp/msg"
+if [ "$rc" -ne 2 ] || ! grep -q -- '--allow-variable-time' "$tmp/err" ||
+	[ -s "$tmp/out" ]; then
+	fail "mac cmac(twofish) without --allow-variable-time: status $rc," \
+		"$(cat "$tmp/err")"
+else
+	ok
+fi
+if expect_ok "mac cmac(twofish) --allow-variable-time" mac \
+	--alg 'cmac(twofish)' --allow-variable-time --key $K128 \
+	--in "$tmp/msg"; then
+	if grep -Eqx '[0-9a-f]{32}' "$tmp/out"; then
+		ok
+	else
+		fail "mac cmac(twofish): not a 16-byte tag in hex: $(cat "$tmp/out")"
+	fi
+fi
+expect_ok "help mac" help mac
+
 # ---- the constant-time policy -----------------------------------------------
 ca enc --alg 'cbc(twofish)' --key $K128 --iv $IV --in "$tmp/d1024"
 if [ "$rc" -eq 0 ]; then
@@ -487,7 +773,8 @@ if expect_ok "list" list; then
 		echo "note: CRYPTARCH_TEST_REGISTRY not set; checking the" \
 			"portable drivers only"
 		printf '%s\n' 'aes-generic aes -' 'aes-ct64 aes -' \
-			'twofish-generic twofish -' >"$tmp/registry"
+			'twofish-generic twofish -' 'sha256-generic sha256 -' \
+			>"$tmp/registry"
 	fi
 	[ -s "$tmp/registry" ] || fail "no registered drivers listed"
 	while read -r drv name prio; do
@@ -505,7 +792,10 @@ if expect_ok "list" list; then
 				sub(/^ /, "", v)
 				f[k] = v
 			}
-			if (f["driver"] != drv || f["type"] != "cipher")
+			# the driver own record: a block cipher, or a
+			# hash (sha256-generic), with its type fields
+			if (f["driver"] != drv ||
+			    (f["type"] != "cipher" && f["type"] != "shash"))
 				next
 			found = 1
 			need = "name driver module priority refcnt selftest " \
@@ -514,23 +804,31 @@ if expect_ok "list" list; then
 			for (i = 1; i <= n; i++)
 				if (!(w[i] in f))
 					bad = bad " no " w[i] ";"
-			if (!("min keysize" in f))
-				bad = bad " no min keysize;"
-			if (!("max keysize" in f))
-				bad = bad " no max keysize;"
+			if (f["type"] == "cipher") {
+				if (!("min keysize" in f))
+					bad = bad " no min keysize;"
+				if (!("max keysize" in f))
+					bad = bad " no max keysize;"
+				if (f["blocksize"] != "16")
+					bad = bad " blocksize " f["blocksize"] ";"
+			} else if (!("digestsize" in f)) {
+				bad = bad " no digestsize;"
+			}
+			# FIPS 180-4: 512-bit blocks, 256-bit digest
+			if (nm == "sha256" && (f["type"] != "shash" ||
+			    f["blocksize"] != "64" || f["digestsize"] != "32"))
+				bad = bad " not shash, blocksize 64, digestsize 32;"
 			if (f["name"] != nm)
 				bad = bad " name " f["name"] ";"
 			if (pr != "-" && f["priority"] != pr)
 				bad = bad " priority " f["priority"] ";"
-			if (f["blocksize"] != "16")
-				bad = bad " blocksize " f["blocksize"] ";"
 			if (f["available"] == "yes" &&
 			    f["selftest"] != "passed")
 				bad = bad " selftest " f["selftest"] ";"
 		}
 		END {
 			if (!found)
-				print "no cipher record with driver " drv
+				print "no cipher or shash record with driver " drv
 			else if (bad != "")
 				print "record of " drv ":" bad
 		}' "$tmp/list")
@@ -541,6 +839,51 @@ if expect_ok "list" list; then
 			echo "ok: list has a record for $drv"
 		fi
 	done <"$tmp/registry"
+	# Every hash record in /proc/crypto's shash form: type shash,
+	# blocksize and digestsize; cmac and xcbc over a 16-byte block
+	# cipher have 16-byte blocks and tags, cbcmac (as the kernel's) a
+	# blocksize of 1; among them sha256-generic.
+	msg=$(awk '
+	BEGIN { RS = ""; FS = "\n"; n = 0 }
+	{
+		split("", f)
+		for (i = 1; i <= NF; i++) {
+			c = index($i, ":")
+			k = substr($i, 1, c - 1)
+			sub(/[ \t]+$/, "", k)
+			v = substr($i, c + 1)
+			sub(/^ /, "", v)
+			f[k] = v
+		}
+		if (f["type"] != "shash")
+			next
+		n++
+		if (!("blocksize" in f) || !("digestsize" in f) ||
+		    ("min keysize" in f) || ("ivsize" in f))
+			print f["driver"] ": not the shash fields"
+		else if (f["name"] ~ /^(cmac|xcbc)\((aes|twofish)\)$/ &&
+		    (f["blocksize"] != "16" || f["digestsize"] != "16"))
+			print f["driver"] ": blocksize " f["blocksize"] \
+			    ", digestsize " f["digestsize"]
+		else if (f["name"] ~ /^cbcmac\(/ &&
+		    (f["blocksize"] != "1" || f["digestsize"] != "16"))
+			print f["driver"] ": blocksize " f["blocksize"] \
+			    ", digestsize " f["digestsize"]
+		if (f["driver"] == "sha256-generic")
+			sha = 1
+	}
+	END {
+		if (n == 0)
+			print "no shash record"
+		else if (!sha)
+			print "no record of sha256-generic"
+	}' "$tmp/list" | head -3)
+	if [ -n "$msg" ]; then
+		fail "list: shash records: $msg"
+	else
+		ok
+		echo "ok: list prints shash records (type, blocksize, digestsize)"
+	fi
 fi
 
 if expect_ok "list --cpu" list --cpu; then
@@ -704,6 +1047,104 @@ if expect_ok "speed --alg cbc(aes)" speed --alg 'cbc(aes)' --sec 0.01 \
 		fi
 	fi
 fi
+# Hashes in tcrypt's hash speed format: the header "testing speed of
+# cmac(aes) (INSTANCE)", a keyed hash's "key: N bits", then one line per
+# message and update size as tcrypt prints it, bytes/sec = opers/sec x
+# message (both rounded, so within one message of it).
+if expect_ok "speed --alg cmac(aes)" speed --alg 'cmac(aes)' --sec 0.01 \
+	--sizes 16,64/16,256/64; then
+	hline='^test +[0-9]+ \( +[0-9]+ byte blocks, *[0-9]+ bytes per update, *'
+	hline="$hline"'[0-9]+ updates\): +[0-9]+ opers/sec, +[0-9]+ bytes/sec$'
+	if ! grep -Eq '^testing speed of cmac\(aes\) \([^ ]+\)$' "$tmp/out"; then
+		fail "speed cmac(aes): no tcrypt hash header"
+		head -12 "$tmp/out" | sed 's/^/    /'
+	elif ! grep -qx 'key: 128 bits' "$tmp/out"; then
+		fail "speed cmac(aes): no key line (the smallest key, 128 bits)"
+	elif [ "$(grep -Ec "$hline" "$tmp/out")" -ne 3 ] ||
+		grep '^test ' "$tmp/out" | grep -Evq "$hline"; then
+		fail "speed cmac(aes): test lines not in tcrypt's hash format:"
+		grep '^test ' "$tmp/out" | head -4 | sed 's/^/    /'
+	elif ! grep -q '^test  0 (   16 byte blocks,   16 bytes per update,   1 updates): ' "$tmp/out" ||
+		! grep -q '^test  1 (   64 byte blocks,   16 bytes per update,   4 updates): ' "$tmp/out" ||
+		! grep -q '^test  2 (  256 byte blocks,   64 bytes per update,   4 updates): ' "$tmp/out"; then
+		fail "speed cmac(aes): not the lines of --sizes 16,64/16,256/64:"
+		grep '^test ' "$tmp/out" | sed 's/^/    /'
+	else
+		ok
+	fi
+	bad=$(grep -E "$hline" "$tmp/out" | sed 's/[(),:]/ /g' | awk '{
+		b = $3; ops = $12; bps = $14
+		d = bps - ops * b
+		if (d < 0) d = -d
+		if (ops <= 0 || d > b) print
+	}')
+	[ -z "$bad" ] || fail "speed cmac(aes): bytes/sec != opers/sec x size: $bad"
+	inst=$(sed -n 's/^testing speed of cmac(aes) (\(.*\))$/\1/p' "$tmp/out" |
+		head -1)
+	if ! grep -q "^driver *: $inst\$" "$tmp/list" 2>/dev/null; then
+		ca explain 'cmac(aes)' --allow-variable-time
+		grep -Fq "  $inst, " "$tmp/out" ||
+			fail "speed: cmac(aes) header names '$inst', which" \
+				"neither list nor explain knows"
+	fi
+fi
+# The default sizes: tcrypt's generic_hash_speed_template (Linux
+# crypto/tcrypt.h), 22 message/update pairs; an unkeyed hash: no key line.
+if expect_ok "speed --alg sha256" speed --alg sha256 --sec 0.001; then
+	got=$(sed -n 's/^test *\([0-9]*\) ( *\([0-9]*\) byte blocks, *\([0-9]*\) bytes per update, *\([0-9]*\) updates.*/\1:\2\/\3:\4/p' "$tmp/out" | tr '\n' ' ')
+	want="0:16/16:1 1:64/16:4 2:64/64:1 3:256/16:16 4:256/64:4 5:256/256:1 "
+	want="${want}6:1024/16:64 7:1024/256:4 8:1024/1024:1 9:2048/16:128 "
+	want="${want}10:2048/256:8 11:2048/1024:2 12:2048/2048:1 "
+	want="${want}13:4096/16:256 14:4096/256:16 15:4096/1024:4 "
+	want="${want}16:4096/4096:1 17:8192/16:512 18:8192/256:32 "
+	want="${want}19:8192/1024:8 20:8192/4096:2 21:8192/8192:1 "
+	if [ "$got" != "$want" ]; then
+		fail "speed sha256: not tcrypt's 22 hash sizes: $got"
+	elif ! grep -qx 'testing speed of sha256 (sha256-generic)' "$tmp/out" ||
+		grep -q '^key: ' "$tmp/out"; then
+		fail "speed sha256: header, or a key line for an unkeyed hash"
+	elif ! grep -Eq '^sha256 +sha256-generic +\* +- +8192 +8192 ' "$tmp/out"
+	then
+		fail "speed sha256: no summary row for 8192 bytes in one update"
+	else
+		ok
+	fi
+fi
+# The new modes in tcrypt's skcipher format (tcrypt's modes 200 and 500
+# list cts(cbc(aes)) with 128-, 192- and 256-bit keys; xctr as ctr).
+for alg in 'xctr(aes)' 'cts(cbc(aes))' 'essiv(cbc(aes),sha256)'; do
+	if expect_ok "speed --alg $alg" speed --alg "$alg" --sec 0.01 \
+		--sizes 16,64; then
+		esc=$(printf '%s' "$alg" | sed 's/[()]/\\&/g')
+		hdr="^testing speed of $esc \\([^ ]+\\) (en|de)cryption\$"
+		line='^test [0-9]+ \((128|192|256) bit key, (16|64) byte blocks\): '
+		line="$line"'[0-9]+ operations in 0\.01 seconds \([0-9]+ bytes\)$'
+		if [ "$(grep -Ec "$hdr" "$tmp/out")" -lt 2 ]; then
+			fail "speed $alg: no encryption and decryption headers"
+		elif [ "$(grep -Ec "$line" "$tmp/out")" -ne 12 ] ||
+			grep '^test ' "$tmp/out" | grep -Evq "$line"; then
+			fail "speed $alg: not 12 lines in tcrypt's format"
+			grep '^test ' "$tmp/out" | head -3 | sed 's/^/    /'
+		else
+			ok
+		fi
+	fi
+done
+if expect_ok "speed --json with a hash" speed --alg 'cmac(aes),ctr(aes)' \
+	--sec 0.002 --sizes 16,64/16 --keys 128 --json; then
+	if ! grep -q '"type": "shash", "dir": "digest", "key_bits": 128, "bytes": 64, "update_bytes": 16, "updates": 4' "$tmp/out" ||
+		! grep -q '"type": "skcipher", "dir": "encryption", "key_bits": 128, "bytes": 16' "$tmp/out"; then
+		fail "speed --json: no hash result with its update size, or no mode result"
+	else
+		ok
+	fi
+fi
+expect_error 2 "speed: unknown hash" speed --alg 'cmac(serpent)' \
+	--sec 0.01 --sizes 16
+expect_error 2 "speed: an update longer than the message" speed \
+	--alg 'cmac(aes)' --sec 0.01 --sizes 64/128
+expect_error 2 "speed: a mode's size not a multiple of 16" speed \
+	--alg 'cmac(aes),cbc(aes)' --sec 0.01 --sizes 24
 expect_error 2 "speed: unknown driver" speed --driver ctr-aes-nothing \
 	--sec 0.05 --sizes 16
 expect_error 2 "speed: a block cipher's driver" speed --driver aes-generic \
@@ -754,6 +1195,72 @@ if expect_ok "tune: --output -" tune --cipher aes --mode ctr --sec 0.001 \
 		fail "tune --output -: the profile is not on standard output"
 	fi
 fi
+# Hashes and the composed modes: tune measures a hash in the one slot a
+# hash handle uses (its large class, by an 8 KiB digest), and explain
+# shows that slot per key size, the one speed's header names.
+if expect_ok "tune: aes cmac, xcbc, cts" tune --cipher aes --mode cmac,xcbc,cts \
+	--sec 0.002 --output "$tmp/profile-mac"; then
+	if [ "$(grep -Ec '^aes cmac dig (128|192|256) large [^ ]+ ' "$tmp/profile-mac")" -ne 3 ] ||
+		[ "$(grep -Ec '^aes xcbc dig 128 large [^ ]+ ' "$tmp/profile-mac")" -ne 1 ] ||
+		grep -Eq '^aes (cmac|xcbc) .* small ' "$tmp/profile-mac" ||
+		grep -Eq '^aes xcbc dig (192|256) ' "$tmp/profile-mac"; then
+		fail "tune: not one large-class line per cmac key size and one for xcbc"
+		grep -E '^aes (cmac|xcbc) ' "$tmp/profile-mac" | cut -c1-60 | sed 's/^/    /'
+	elif [ "$(grep -Ec '^aes cts\(cbc\(aes\)\) (enc|dec) (128|192|256) (small|large) ' "$tmp/profile-mac")" -ne 12 ]; then
+		fail "tune: not twelve lines for cts(cbc(aes))"
+	else
+		ok
+	fi
+	CRYPTARCH_PROFILE="$tmp/profile-mac"
+	if expect_ok "explain cmac(aes) with its profile" explain 'cmac(aes)'; then
+		cp "$tmp/out" "$tmp/explain-cmac"
+		plan=$(sed -n 's/^  128  digest      any    \([^ ]*\) .*/\1/p' "$tmp/explain-cmac")
+		if [ "$(grep -Ec '^  (128|192|256)  digest      any    [^ ]+ ' "$tmp/explain-cmac")" -ne 3 ] ||
+			grep -E '^  (128|192|256)  digest ' "$tmp/explain-cmac" |
+			grep -Eq 'no profile in use|has no line'; then
+			fail "explain cmac(aes): not a measured slot per key size"
+			sed -n '/^selection/,$p' "$tmp/explain-cmac" | sed 's/^/    /'
+		elif ! grep -q 'measured, ns per call (large: 8192 bytes)' "$tmp/explain-cmac" ||
+			! grep -q '^cryptarch_shash_driver(): ' "$tmp/explain-cmac"; then
+			fail "explain cmac(aes): no figures or no cryptarch_shash_driver()"
+		elif expect_ok "speed cmac(aes) under the profile" speed \
+			--alg 'cmac(aes)' --sec 0.001 --sizes 16 &&
+			! grep -qx "testing speed of cmac(aes) ($plan)" "$tmp/out"; then
+			fail "speed cmac(aes): header $(grep '^testing' "$tmp/out")," \
+				"the plan says $plan"
+		else
+			ok
+		fi
+	fi
+	if expect_ok "explain xcbc(aes)" explain 'xcbc(aes)'; then
+		if [ "$(grep -Ec '^  [0-9]+  digest ' "$tmp/out")" -ne 1 ] ||
+			! grep -Eq '^  128  digest      any    ' "$tmp/out"; then
+			fail "explain xcbc(aes): not one slot, for 128-bit keys"
+		else
+			ok
+		fi
+	fi
+	CRYPTARCH_PROFILE="$tmp/profile"
+fi
+if expect_ok "explain sha256" explain sha256; then
+	if ! grep -Eq '^    -  digest      any    sha256-generic ' "$tmp/out" ||
+		! grep -qx 'cryptarch_shash_driver(): sha256-generic (the instance for every message)' "$tmp/out"; then
+		fail "explain sha256: not its one slot, without a key"
+		sed -n '/^selection/,$p' "$tmp/out" | sed 's/^/    /'
+	else
+		ok
+	fi
+fi
+ca explain 'cmac(twofish)'
+if [ "$rc" -ne 2 ] || ! grep -q -- '--allow-variable-time' "$tmp/err" ||
+	[ "$(lines "$tmp/err")" -ne 1 ]; then
+	fail "explain cmac(twofish) (variable-time only): status $rc," \
+		"$(cat "$tmp/err")"
+else
+	ok
+fi
+expect_error 2 "tune: unknown mode (a hash's template)" tune --mode hmac \
+	--output "$tmp/p0"
 expect_error 2 "explain: no name" explain
 expect_error 2 "explain: two names" explain 'cbc(aes)' 'ctr(aes)'
 expect_error 2 "explain: unknown option" explain 'cbc(aes)' --frobnicate
