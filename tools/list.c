@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * list.c - `cryptarch list`: one record per registered driver (type
- * cipher) and per hooked instance, where a driver's code runs a whole
- * template (type skcipher, driver "ctr-aes-ct64"), in the format of the
+ * cipher, or shash for a hash's driver: sha256-generic) and per hooked
+ * instance, where a driver's code runs a whole template (type skcipher,
+ * "ctr-aes-ct64", or shash, "cmac-aes-aesni"), in the format of the
  * kernel's /proc/crypto: name, driver, module, priority, refcnt, selftest,
- * internal, type, the type's own fields (the type's show(), e.g.
- * blocksize, keysizes, ivsize), then whether the instance is
+ * internal, type, the type's own fields (the type's show(): blocksize,
+ * keysizes, ivsize; a hash's blocksize and digestsize), then whether the
+ * instance is
  * constant-time, how that claim is verified (the driver's descriptor:
  * valgrind memcheck, a qemu trace, or unverified and why) and whether it
  * can run here. The instances are the core's (spec.h) and the priority the
@@ -33,7 +35,8 @@ static const char usage[] =
 	"usage: cryptarch list [--cpu | --markdown]\n"
 	"\n"
 	"Print one /proc/crypto-style record per driver and per instance\n"
-	"in which a driver's code runs a whole mode (ctr-aes-ct64).\n"
+	"in which a driver's code runs a whole mode or hash (ctr-aes-ct64,\n"
+	"cmac-aes-aesni).\n"
 	"  --cpu       print the CPU features instead: detected, masked by\n"
 	"              CRYPTARCH_DISABLE, effective\n"
 	"  --markdown  print one Markdown table row per driver instead:\n"
