@@ -111,7 +111,7 @@ make_profile(unsigned pflags, const char *cipher, int mode,
 		puts("out of memory");
 		exit(2);
 	}
-	snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode], cipher);
+	test_mode_algname(mode, cipher, name, sizeof(name));
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
 		for (d = 0; d < 2; d++)
 			for (c = 0; c < 2; c++) {
@@ -161,7 +161,7 @@ static void add_random(struct cryptarch_profile *p, const char *cipher,
 	size_t i;
 	int k, d, c;
 
-	snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode], cipher);
+	test_mode_algname(mode, cipher, name, sizeof(name));
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
 		for (d = 0; d < 2; d++)
 			for (c = 0; c < 2 && n; c++) {
@@ -695,7 +695,7 @@ static void static_encrypt_choice(const char *cipher, int mode, unsigned flags,
 		return;
 	snprintf(out, size, "%s", best.name);
 	/* the same as selection's own plan */
-	snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode], cipher);
+	test_mode_algname(mode, cipher, name, sizeof(name));
 	if (cryptarch_cands(name, &cryptarch_type_skcipher, &cands) ||
 	    cryptarch_select(&cands, flags, NULL, &plan)) {
 		test_fail("%s (flags %u): no plan", name, flags);
@@ -793,7 +793,7 @@ static void check_selection(const char *cipher, int mode)
 	size_t n = test_instances(cipher, mode, &ti, NULL), i;
 	int pi;
 
-	snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode], cipher);
+	test_mode_algname(mode, cipher, name, sizeof(name));
 	priority_choice(name, vt, prio, sizeof(prio));
 	static_encrypt_choice(cipher, mode, vt, prio, senc, sizeof(senc));
 	pi = index_of(ti, n, prio);
@@ -1026,8 +1026,6 @@ static void check_dispatch(void)
 	static struct cryptarch_driver counting;
 	static struct cryptarch_cipher_ops counting_ops;
 	const unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
-	static const int modes[] = { TEST_MODE_ECB, TEST_MODE_CBC,
-				     TEST_MODE_CTR, TEST_MODE_XTS };
 	static const size_t lens[] = { 16, CRYPTARCH_PROFILE_SMALL_MAX,
 				       CRYPTARCH_PROFILE_SMALL_MAX + 16, 4096 };
 	int win[CRYPTARCH_PROFILE_NKEYS][2][2];
@@ -1050,13 +1048,18 @@ static void check_dispatch(void)
 	counting_ops.decrypt = counting_decrypt;
 	counting.ops = &counting_ops;
 	cryptarch_registry_set_extra(&counting);
-	for (mi = 0; mi < 4; mi++) {
-		int mode = modes[mi];
+	for (mi = 0; mi < TEST_MODE_COUNT; mi++) {
+		int mode = mi;
 
 		n = test_instances("aes", mode, &ti, NULL);
-		snprintf(name, sizeof(name), "%s(aes-counting)",
-			 test_mode_names[mode]);
-		ci = index_of(ti, n, name);
+		test_mode_algname(mode, "aes-counting", name, sizeof(name));
+		/* the template's own instance over aes-counting */
+		for (ci = 0;
+		     ci < (int)n && (ti[ci].drv != &counting || ti[ci].hooked);
+		     ci++)
+			;
+		if (ci == (int)n)
+			ci = -1;
 		other = ci == 0 ? 1 : 0;
 		if (ci < 0 || n < 2) {
 			test_fail("%s is not an instance", name);
@@ -1071,7 +1074,7 @@ static void check_dispatch(void)
 		p = make_profile(vt, "aes", mode, ti, n, win);
 		install(p, "dispatch");
 		cryptarch_profile_free(p);
-		snprintf(name, sizeof(name), "%s(aes)", test_mode_names[mode]);
+		test_mode_algname(mode, "aes", name, sizeof(name));
 		if (cryptarch_skcipher_new(&t, name, vt)) {
 			test_fail("%s: cannot open", name);
 			free(ti);
@@ -1120,7 +1123,7 @@ static void check_dispatch(void)
 static void check_split(const char *cipher, int mode)
 {
 	const unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
-	const int xts = mode == TEST_MODE_XTS;
+	const size_t nk = test_mode_nkeys(mode);
 	int win[CRYPTARCH_PROFILE_NKEYS][2][2];
 	struct cryptarch_profile *p;
 	struct test_inst *ti;
@@ -1149,9 +1152,8 @@ static void check_split(const char *cipher, int mode)
 	p = make_profile(vt, cipher, mode, ti, n, win);
 	install(p, "split");
 	cryptarch_profile_free(p);
-	snprintf(name, sizeof(name), "%s(%s)", test_mode_names[mode], cipher);
-	snprintf(refname, sizeof(refname), "%s(%s)", test_mode_names[mode],
-		 refalg->name);
+	test_mode_algname(mode, cipher, name, sizeof(name));
+	test_mode_algname(mode, refalg->name, refname, sizeof(refname));
 	if (cryptarch_skcipher_new(&t, name, vt) ||
 	    cryptarch_skcipher_new(&r, refname, vt)) {
 		test_fail("%s: cannot open", name);
@@ -1165,7 +1167,7 @@ static void check_split(const char *cipher, int mode)
 		exit(2);
 	ns = test_key_sizes(refalg, sizes);
 	for (s = 0; s < ns; s++) {
-		size_t kl = (xts ? 2 : 1) * sizes[s];
+		size_t kl = nk * sizes[s];
 		int ki = cryptarch_profile_key_index(sizes[s]);
 
 		test_random_key(&rng, mode, key, kl);

@@ -9,14 +9,17 @@
  * (CPU feature probe, CRYPTARCH_DISABLE parsing, self-tests, selection)
  * happens in several threads at the same time. Each item opens a handle
  * of its own (a mode of a cipher name under both timing policies, every
- * "<mode>(<driver>)" and "<mode>-<driver>" instance, and the single-block
- * cipher of every cipher and driver name), sets a key, encrypts a buffer,
- * decrypts it back and frees the handle; the whole list runs twice
- * (CRYPTARCH_TEST_ROUNDS). The threads record, and the main thread
- * afterwards checks: every thread got the same result for an item (the
- * same error or the same chosen driver), decryption undid encryption, and
- * every ciphertext equals the reference computed after the threads ended
- * by the template over "<cipher>-generic". Test code, not constant-time.
+ * "<mode>(<driver>)" and "<mode>-<driver>" instance - "cts(cbc-<driver>)"
+ * for the templates over cbc -, the single-block cipher of every cipher
+ * and driver name, and every shash name and instance), sets a key,
+ * encrypts a buffer and decrypts it back (or digests it) and frees the
+ * handle; the whole list runs twice (CRYPTARCH_TEST_ROUNDS). The threads
+ * record, and the main thread afterwards checks: every thread got the
+ * same result for an item (the same error or the same chosen driver),
+ * decryption undid encryption, and every ciphertext or digest equals the
+ * reference computed after the threads ended by the template over
+ * "<cipher>-generic" (a hash: "<hash>-generic"). Test code, not
+ * constant-time.
  *
  * Usage: test-threads   (exit 0 passed, 1 failed)
  */
@@ -27,15 +30,19 @@
 
 #include "util.h"
 
-#define MAX_ITEMS 256
-#define DATA_LEN 601 /* ctr; ecb and cbc 592, xts 599 */
+#define MAX_ITEMS 512
+#define DATA_LEN 601   /* ctr, xctr; ecb, cbc, essiv 592; xts, cts 599 */
+#define ITEM_CIPHER -1 /* single blocks */
+#define ITEM_SHASH -2  /* a digest */
 
 struct item {
 	char name[96];
+	char ref[96]; /* the reference: the same over <cipher>-generic */
 	unsigned flags;
-	int mode; /* -1: single-block cipher */
+	int mode; /* enum test_mode, ITEM_CIPHER or ITEM_SHASH */
 	const char *cipher;
-	size_t keylen; /* the cipher's key size; xts uses twice that */
+	size_t keylen; /* the cipher's key size; xts uses twice that; 0: an
+			* unkeyed hash */
 	size_t len;
 };
 
@@ -58,7 +65,8 @@ static size_t nitems;
 static unsigned rounds = 2;
 static pthread_barrier_t start;
 
-static void add(const char *name, unsigned flags, int mode, const char *cipher)
+static void add(const char *name, unsigned flags, int mode, const char *cipher,
+		const char *ref, size_t keylen)
 {
 	static const size_t sizes[3] = { 16, 24, 32 };
 	struct item *it;
@@ -67,30 +75,87 @@ static void add(const char *name, unsigned flags, int mode, const char *cipher)
 		return;
 	it = &items[nitems];
 	snprintf(it->name, sizeof(it->name), "%s", name);
+	snprintf(it->ref, sizeof(it->ref), "%s", ref);
 	it->flags = flags;
 	it->mode = mode;
 	it->cipher = cipher;
-	it->keylen = sizes[nitems % 3];
-	it->len = mode < 0		? 64 :
-		  mode == TEST_MODE_CTR ? DATA_LEN :
-		  mode == TEST_MODE_XTS ? DATA_LEN - 2 :
-					  DATA_LEN / 16 * 16;
+	it->keylen = keylen ? keylen : sizes[nitems % 3];
+	if (mode == ITEM_SHASH)
+		it->keylen = keylen;
+	it->len = mode == ITEM_CIPHER	      ? 64 :
+		  mode == ITEM_SHASH	      ? DATA_LEN :
+		  test_len_ok(mode, DATA_LEN) ? DATA_LEN :
+		  test_len_ok(mode, 1)	      ? DATA_LEN - 2 :
+						DATA_LEN / 16 * 16;
 	nitems++;
 }
 
+/* The reference name of MODE over CIPHER's generic driver into BUF. */
+static const char *ref_of(int mode, const char *cipher, char *buf, size_t size)
+{
+	const struct cryptarch_driver *gen = test_reference(cipher);
+	const char *g = gen ? gen->name : "(no reference)";
+
+	if (mode == ITEM_CIPHER)
+		snprintf(buf, size, "%s", g);
+	else
+		test_mode_algname(mode, g, buf, size);
+	return buf;
+}
+
+/* A shash name's items: the name under both policies, and every instance
+ * of it (from the registry's descriptors alone). */
+static void add_shash(const char *algname)
+{
+	static struct cryptarch_spec v[CRYPTARCH_MAX_CANDS];
+	char name[96], ref[96], base[64];
+	const struct cryptarch_driver *gen;
+	size_t n, i;
+	unsigned min, max;
+	int exact;
+	const char *p = strchr(algname, '(');
+
+	if (cryptarch_spec_enumerate(algname, NULL, v, NULL,
+				     CRYPTARCH_MAX_CANDS, &n, &exact))
+		return;
+	/* "cmac(aes)": "cmac(aes-generic)"; "sha256": "sha256-generic" */
+	if (p) {
+		snprintf(base, sizeof(base), "%s", p + 1);
+		base[strlen(base) - 1] = '\0';
+		gen = test_reference(base);
+		snprintf(ref, sizeof(ref), "%.*s(%s)", (int)(p - algname),
+			 algname, gen ? gen->name : "(none)");
+	} else {
+		gen = test_reference(algname);
+		snprintf(ref, sizeof(ref), "%s", gen ? gen->name : "(none)");
+	}
+	cryptarch_spec_keysizes(&v[0], &min, &max);
+	add(algname, 0, ITEM_SHASH, algname, ref, max ? min : 0);
+	add(algname, CRYPTARCH_ALLOW_VARIABLE_TIME, ITEM_SHASH, algname, ref,
+	    max);
+	for (i = 0; i < n; i++) {
+		cryptarch_spec_name(&v[i], name, sizeof(name));
+		add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, ITEM_SHASH, algname,
+		    ref, max);
+	}
+}
+
 /* The list, from the registry's static data only (cryptarch_driver_count(),
- * cryptarch_driver_at(), cryptarch_template_find(), cryptarch_driver_hook()
- * and the descriptors probe and run nothing). */
+ * cryptarch_driver_at(), cryptarch_template_find(), cryptarch_driver_hook(),
+ * the spec enumeration and the descriptors probe and run nothing). */
 static void build_items(void)
 {
 	const char *ciphers[8];
-	size_t nc = 0, i, j;
-	char name[96];
+	char names[64][TEST_NAME_MAX];
+	size_t nc = 0, nn, i, j;
+	char name[96], ref[96];
 	int m;
 
 	for (i = 0; i < cryptarch_driver_count(); i++) {
 		const struct cryptarch_driver *a = cryptarch_driver_at(i);
 
+		if (!test_is_cipher(a))
+			continue;
 		for (j = 0; j < nc && strcmp(ciphers[j], a->alg->name); j++)
 			;
 		if (j == nc && nc < 8)
@@ -98,37 +163,86 @@ static void build_items(void)
 	}
 	for (j = 0; j < nc; j++) {
 		for (m = 0; m < TEST_MODE_COUNT; m++) {
-			snprintf(name, sizeof(name), "%s(%s)",
-				 test_mode_names[m], ciphers[j]);
-			add(name, 0, m, ciphers[j]);
-			add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, m, ciphers[j]);
+			test_mode_algname(m, ciphers[j], name, sizeof(name));
+			ref_of(m, ciphers[j], ref, sizeof(ref));
+			add(name, 0, m, ciphers[j], ref, 0);
+			add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, m, ciphers[j],
+			    ref, 0);
 		}
-		add(ciphers[j], 0, -1, ciphers[j]);
-		add(ciphers[j], CRYPTARCH_ALLOW_VARIABLE_TIME, -1, ciphers[j]);
+		ref_of(ITEM_CIPHER, ciphers[j], ref, sizeof(ref));
+		add(ciphers[j], 0, ITEM_CIPHER, ciphers[j], ref, 0);
+		add(ciphers[j], CRYPTARCH_ALLOW_VARIABLE_TIME, ITEM_CIPHER,
+		    ciphers[j], ref, 0);
 	}
 	for (i = 0; i < cryptarch_driver_count(); i++) {
 		const struct cryptarch_driver *a = cryptarch_driver_at(i);
+		const char *c = a->alg->name;
 
-		add(a->name, CRYPTARCH_ALLOW_VARIABLE_TIME, -1, a->alg->name);
+		if (!test_is_cipher(a))
+			continue;
+		ref_of(ITEM_CIPHER, c, ref, sizeof(ref));
+		add(a->name, CRYPTARCH_ALLOW_VARIABLE_TIME, ITEM_CIPHER, c, ref,
+		    0);
 		for (m = 0; m < TEST_MODE_COUNT; m++) {
-			snprintf(name, sizeof(name), "%s(%s)",
-				 test_mode_names[m], a->name);
-			add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, m,
-			    a->alg->name);
-			if (!test_template(m) ||
-			    !cryptarch_driver_hook(a, test_template(m)))
+			int over_cbc = m == TEST_MODE_CTS ||
+				       m == TEST_MODE_ESSIV;
+			const struct cryptarch_template *ht =
+				test_template(over_cbc ? TEST_MODE_CBC : m);
+
+			ref_of(m, c, ref, sizeof(ref));
+			test_mode_algname(m, a->name, name, sizeof(name));
+			add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, m, c, ref, 0);
+			if (!ht || !cryptarch_driver_hook(a, ht))
 				continue;
-			snprintf(name, sizeof(name), "%s-%s",
-				 test_mode_names[m], a->name);
-			add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, m,
-			    a->alg->name);
+			if (m == TEST_MODE_CTS)
+				snprintf(name, sizeof(name), "cts(cbc-%s)",
+					 a->name);
+			else if (m == TEST_MODE_ESSIV)
+				snprintf(name, sizeof(name),
+					 "essiv(cbc-%s,sha256)", a->name);
+			else
+				snprintf(name, sizeof(name), "%s-%s",
+					 test_mode_names[m], a->name);
+			add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, m, c, ref, 0);
 		}
 	}
+	nn = test_shash_names(names, 64);
+	for (i = 0; i < nn; i++)
+		add_shash(names[i]);
 }
 
 static size_t item_keylen(const struct item *it)
 {
 	return it->keylen * (it->mode == TEST_MODE_XTS ? 2 : 1);
+}
+
+/* The digest of the item's data through shash NAME into CT. */
+static int run_shash(const struct item *it, const char *name, unsigned flags,
+		     const uint8_t *key, const uint8_t *pt, uint8_t *ct,
+		     char *driver, size_t dsize)
+{
+	cryptarch_shash *h;
+	uint8_t again[64];
+	int err = cryptarch_shash_new(&h, name, flags);
+
+	if (err)
+		return err;
+	snprintf(driver, dsize, "%s", cryptarch_shash_driver(h));
+	memset(ct, 0, DATA_LEN);
+	if (it->keylen)
+		err = cryptarch_shash_setkey(h, key, it->keylen);
+	if (!err)
+		err = cryptarch_shash_update(h, pt, 100);
+	if (!err)
+		err = cryptarch_shash_update(h, pt + 100, it->len - 100);
+	if (!err)
+		err = cryptarch_shash_final(h, ct);
+	if (!err)
+		err = cryptarch_shash_digest(h, pt, it->len, again);
+	if (!err && memcmp(again, ct, cryptarch_shash_digestsize(h)) != 0)
+		err = 1;
+	cryptarch_shash_free(h);
+	return err ? 1 : 0;
 }
 
 static void item_inputs(size_t k, const struct item *it, uint8_t *key,
@@ -160,7 +274,9 @@ static int run_item(size_t k, const char *name, unsigned flags, uint8_t *ct,
 
 	item_inputs(k, it, key, iv, pt);
 	memcpy(iv2, iv, sizeof(iv));
-	if (it->mode < 0) {
+	if (it->mode == ITEM_SHASH)
+		return run_shash(it, name, flags, key, pt, ct, driver, dsize);
+	if (it->mode == ITEM_CIPHER) {
 		cryptarch_cipher *c;
 
 		err = cryptarch_cipher_new(&c, name, flags);
@@ -246,7 +362,6 @@ static void check(const struct worker *w, unsigned nthreads)
 	for (k = 0; k < nitems; k++) {
 		const struct item *it = &items[k];
 		const struct result *r0 = &w[0].res[k];
-		const struct cryptarch_driver *gen = test_reference(it->cipher);
 
 		for (t = 0; t < nthreads; t++) {
 			const struct result *r = &w[t].res[k];
@@ -271,16 +386,7 @@ static void check(const struct worker *w, unsigned nthreads)
 					  cryptarch_strerror(r0->err));
 			continue;
 		}
-		if (!gen) {
-			test_fail("%s: no %s-generic reference", it->name,
-				  it->cipher);
-			continue;
-		}
-		if (it->mode < 0)
-			snprintf(name, sizeof(name), "%s", gen->name);
-		else
-			snprintf(name, sizeof(name), "%s(%s)",
-				 test_mode_names[it->mode], gen->name);
+		snprintf(name, sizeof(name), "%s", it->ref);
 		err = run_item(k, name, CRYPTARCH_ALLOW_VARIABLE_TIME, ref,
 			       driver, sizeof(driver));
 		if (err) {

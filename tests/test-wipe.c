@@ -16,6 +16,10 @@
  *    wrapped and the watched context checked just before it is released,
  *    so no freed memory is ever read; otherwise that part is reported as
  *    skipped.
+ * The same for the key contexts of every keyed shash instance ("cmac(aes)",
+ * "xcbc-aes-aesni"...; a refused key: a bad length, xcbc's 24 bytes), with
+ * a message under way at each re-key and at free, and an unkeyed one
+ * (sha256) refuses every key and holds no key context.
  * The same for handles that measured selection splits: a synthetic profile
  * (named by CRYPTARCH_PROFILE, in a temporary directory) makes "<mode>(aes)"
  * use one implementation for encryption and another for decryption, so
@@ -168,9 +172,10 @@ static void check_instance(const struct test_inst *ti, const char *name)
 {
 	static const size_t bad[] = { 0, 1, 17, 33, 64 };
 	const int xts = ti->mode == TEST_MODE_XTS;
+	const size_t nk = test_mode_nkeys(ti->mode);
 	size_t sizes[3], ns = test_key_sizes(ti->drv, sizes);
-	size_t longk = (xts ? 2 : 1) * sizes[ns - 1];
-	size_t shortk = (xts ? 2 : 1) * sizes[0];
+	size_t longk = nk * sizes[ns - 1];
+	size_t shortk = nk * sizes[0];
 	uint8_t k1[128], k2[128], k3[128];
 	uint8_t *old = NULL, *third = NULL;
 	cryptarch_skcipher *t = open_for(ti, name, 0);
@@ -223,7 +228,7 @@ static void check_instance(const struct test_inst *ti, const char *name)
 	check_gone(what, old, third, size1, ctx, size, k1, longk);
 	/* a refused re-key leaves nothing, whatever the bad length */
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		size_t kl = xts ? 2 * bad[i] : bad[i];
+		size_t kl = nk * bad[i];
 
 		if (cryptarch_skcipher_setkey(t, k1, longk))
 			goto fail;
@@ -275,6 +280,121 @@ fail:
 	test_fail("%s: setkey or allocation failed", tn);
 out:
 	cryptarch_skcipher_free(t);
+	free(old);
+	free(third);
+}
+
+/* The checks of check_instance() for shash instance TI. */
+static void check_shash(const struct test_inst *ti)
+{
+	static const size_t bad[] = { 0, 1, 15, 17, 24, 33, 64 };
+	size_t sizes[3], ns = test_inst_key_sizes(ti, sizes), size, size1, i;
+	uint8_t k1[32], k2[32], k3[32], msg[100], out[64];
+	uint8_t *old = NULL, *third = NULL;
+	cryptarch_shash *t = test_shash_open(ti, 0);
+	const uint8_t *ctx;
+	char what[160];
+
+	if (!t)
+		return;
+	test_rng_fill(&rng, msg, sizeof(msg));
+	ctx = cryptarch_shash_ctx(t, &size);
+	if (nonzero(ctx, size))
+		test_fail("%s: context not zero before setkey", ti->name);
+	if (ns == 0) {
+		/* unkeyed: no key to hold, none taken */
+		if (size)
+			test_fail("%s: an unkeyed hash with %zu bytes of key "
+				  "context",
+				  ti->name, size);
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+			test_expect_rc(cryptarch_shash_setkey(t, msg, bad[i]),
+				       -EINVAL, "%s setkey %zu bytes", ti->name,
+				       bad[i]);
+		cryptarch_shash_free(t);
+		return;
+	}
+	test_rng_fill(&rng, k1, 32);
+	test_rng_fill(&rng, k2, 32);
+	test_rng_fill(&rng, k3, 32);
+	if (cryptarch_shash_setkey(t, k3, sizes[ns - 1]))
+		goto fail;
+	ctx = cryptarch_shash_ctx(t, &size);
+	third = malloc(size + 1);
+	if (!third)
+		goto fail;
+	memcpy(third, ctx, size);
+	if (cryptarch_shash_setkey(t, k1, sizes[ns - 1]) ||
+	    cryptarch_shash_update(t, msg, 37))
+		goto fail;
+	ctx = cryptarch_shash_ctx(t, &size1);
+	if (!nonzero(ctx, size1) || size1 != size)
+		test_fail("%s: context empty or resized after setkey",
+			  ti->name);
+	old = malloc(size1 + 1);
+	if (!old)
+		goto fail;
+	memcpy(old, ctx, size1);
+	/* re-key in the middle of a message, shorter where it can be */
+	if (cryptarch_shash_setkey(t, k2, sizes[0]))
+		goto fail;
+	ctx = cryptarch_shash_ctx(t, &size);
+	snprintf(what, sizeof(what), "%s: re-key %zu -> %zu bytes", ti->name,
+		 sizes[ns - 1], sizes[0]);
+	check_gone(what, old, third, size1, ctx, size, k1, sizes[ns - 1]);
+	if (cryptarch_shash_setkey(t, k1, sizes[ns - 1]) ||
+	    cryptarch_shash_setkey(t, k2, sizes[ns - 1]))
+		goto fail;
+	ctx = cryptarch_shash_ctx(t, &size);
+	snprintf(what, sizeof(what), "%s: re-key %zu -> %zu bytes", ti->name,
+		 sizes[ns - 1], sizes[ns - 1]);
+	check_gone(what, old, third, size1, ctx, size, k1, sizes[ns - 1]);
+	/* a refused key leaves nothing */
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		size_t j;
+
+		for (j = 0; j < ns && sizes[j] != bad[i]; j++)
+			;
+		if (j < ns)
+			continue; /* a size it takes */
+		if (cryptarch_shash_setkey(t, k1, sizes[ns - 1]) ||
+		    cryptarch_shash_update(t, msg, 50))
+			goto fail;
+		test_expect_rc(cryptarch_shash_setkey(t, k1, bad[i]), -EINVAL,
+			       "%s setkey %zu bytes", ti->name, bad[i]);
+		ctx = cryptarch_shash_ctx(t, &size);
+		if (nonzero(ctx, size))
+			test_fail("%s: context not zero after a refused "
+				  "setkey of %zu bytes",
+				  ti->name, bad[i]);
+		test_expect_rc(cryptarch_shash_final(t, out), -ENOKEY,
+			       "%s final after a refused setkey", ti->name);
+	}
+	if (cryptarch_shash_setkey(t, k1, sizes[ns - 1]))
+		goto fail;
+	test_expect_rc(cryptarch_shash_setkey(t, NULL, sizes[ns - 1]), -EINVAL,
+		       "%s setkey(NULL)", ti->name);
+	ctx = cryptarch_shash_ctx(t, &size);
+	if (nonzero(ctx, size))
+		test_fail("%s: context not zero after setkey(NULL)", ti->name);
+	/* free, with a message under way */
+	if (cryptarch_shash_setkey(t, k2, sizes[ns - 1]) ||
+	    cryptarch_shash_update(t, msg, 21))
+		goto fail;
+#ifdef CRYPTARCH_TEST_WRAP_FREE
+	ctx = cryptarch_shash_ctx(t, &size);
+	watch(ctx, size);
+	cryptarch_shash_free(t);
+	check_watched(ti->name);
+#else
+	cryptarch_shash_free(t);
+#endif
+	t = NULL;
+	goto out;
+fail:
+	test_fail("%s: setkey, update or allocation failed", ti->name);
+out:
+	cryptarch_shash_free(t);
 	free(old);
 	free(third);
 }
@@ -378,8 +498,7 @@ static size_t check_split(const char *dir)
 			FILE *f;
 
 			n = test_instances(ciphers[c], m, &ti, NULL);
-			snprintf(name, sizeof(name), "%s(%s)",
-				 test_mode_names[m], ciphers[c]);
+			test_mode_algname(m, ciphers[c], name, sizeof(name));
 			for (b = 1; b < n && ti[b].drv == ti[0].drv; b++)
 				;
 			if (b >= n) {
@@ -485,9 +604,22 @@ int main(void)
 	}
 	n = cryptarch_driver_count();
 	for (i = 0; i < n; i++)
-		if (cryptarch_driver_available(cryptarch_driver_at(i)))
+		if (test_is_cipher(cryptarch_driver_at(i)) &&
+		    cryptarch_driver_available(cryptarch_driver_at(i)))
 			check_cipher(cryptarch_driver_at(i));
-	printf("%zu instances checked\n", tested);
+	printf("%zu skcipher instances checked\n", tested);
+	{
+		char names[64][TEST_NAME_MAX];
+		size_t nn = test_shash_names(names, 64), k, shashes = 0;
+
+		for (k = 0; k < nn; k++) {
+			n = test_shash_instances(names[k], &ti, NULL);
+			for (i = 0; i < n; i++, shashes++)
+				check_shash(&ti[i]);
+			free(ti);
+		}
+		printf("%zu shash instances checked\n", shashes);
+	}
 	{
 		const char *tmp = getenv("TMPDIR");
 		char dir[256];
