@@ -7,10 +7,9 @@
  * kernel's /proc/crypto: name, driver, module, priority, refcnt, selftest,
  * internal, type, the type's own fields (the type's show(): blocksize,
  * keysizes, ivsize; a hash's blocksize and digestsize), then whether the
- * instance is
- * constant-time, how that claim is verified (the driver's descriptor:
- * valgrind memcheck, a qemu trace, or unverified and why) and whether it
- * can run here. The instances are the core's (spec.h) and the priority the
+ * instance is constant-time, how that claim is verified (the driver's
+ * descriptor: valgrind memcheck, a qemu trace, or unverified and why) and
+ * whether it can run here. The instances are the core's (spec.h) and the priority the
  * one selection ranks them by. `list --cpu` prints the CPU features
  * instead (detected, masked by CRYPTARCH_DISABLE, effective), so that the
  * records parse as /proc/crypto does. `list --markdown` prints the rows of
