@@ -4,12 +4,15 @@
  * cttrace plugin: it sets the key given in hex on the command line on one
  * named implementation and encrypts, or decrypts, a fixed buffer with it
  * through the public API: single blocks (cryptarch_cipher), then every
- * mode (each the template of that name in the registry) through the
- * template instance "<mode>(<driver>)" and, where the driver has a hook
- * for the template, "<mode>-<driver>" (ecb and cbc: 7
- * blocks; ctr and xts: 117 bytes, so that partial batches, the partial
- * CTR block and XTS ciphertext stealing all run; the XTS tweak key is the
- * key XOR 0x5c, so that it is secret too). The buffer is a fixed pattern
+ * instance built on the driver of each name of names[] (the skcipher
+ * modes and the MACs over the driver's cipher: "ecb(aes-ct64)",
+ * "ecb-aes-ct64", "cts(cbc-aes-ct64)", "essiv(cbc(aes-ct64),sha256-generic)",
+ * "cmac(aes-ct64)"...; ecb, cbc and essiv: 7 blocks; the others 117 bytes,
+ * so that partial batches, the partial CTR and XCTR block, XTS and CTS
+ * ciphertext stealing and the MACs' partial last block all run; the XTS
+ * tweak key is the key XOR 0x5c, so that it is secret too; a MAC's tag is
+ * XORed into the buffer). A hash driver (sha256-generic) digests the key
+ * bytes followed by the buffer instead. The buffer is a fixed pattern
  * offset by the optional byte DATAHEX (default 00). Between the runs the
  * script compares only the key, or only DATAHEX, differs; the plugin
  * hashes the program counters and data addresses inside the driver's own
@@ -33,20 +36,24 @@
 #include "hex.h"
 #include "registry.h"
 #include "spec.h"
+#include "types/shash.h"
 
-/* The modes probed; each is found in the registry by its name. */
-enum {
-	MODE_ECB,
-	MODE_CBC,
-	MODE_CTR,
-	MODE_XTS,
-	MODE_COUNT
-};
-static const char *const mode_names[MODE_COUNT] = {
-	"ecb",
-	"cbc",
-	"ctr",
-	"xts",
+/* The names probed over each cipher driver ("%s": its cipher), with the
+ * bytes of each request. */
+static const struct {
+	const char *pattern;
+	size_t len;
+} names[] = {
+	{ "ecb(%s)", 7 * 16 },
+	{ "cbc(%s)", 7 * 16 },
+	{ "ctr(%s)", 117 },
+	{ "xts(%s)", 117 },
+	{ "xctr(%s)", 117 },
+	{ "cts(cbc(%s))", 117 },
+	{ "essiv(cbc(%s),sha256)", 7 * 16 },
+	{ "cmac(%s)", 117 },
+	{ "xcbc(%s)", 117 },
+	{ "cbcmac(%s)", 117 },
 };
 
 static int list(void)
@@ -87,6 +94,55 @@ static int run_mode(const char *name, int enc, const uint8_t *key,
 	return err ? 1 : 0;
 }
 
+/* The tag of LEN bytes of BUF through shash NAME under KEY (KEYLEN bytes;
+ * 0: unkeyed), XORed into BUF. */
+static int run_shash(const char *name, const uint8_t *key, size_t keylen,
+		     uint8_t *buf, size_t len)
+{
+	cryptarch_shash *tfm;
+	uint8_t tag[64];
+	size_t i;
+	int err;
+
+	err = cryptarch_shash_new(&tfm, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (err) {
+		fprintf(stderr, "%s: %s\n", name, cryptarch_strerror(err));
+		return 1;
+	}
+	err = keylen ? cryptarch_shash_setkey(tfm, key, keylen) : 0;
+	if (!err)
+		err = cryptarch_shash_digest(tfm, buf, len, tag);
+	for (i = 0; !err && i < cryptarch_shash_digestsize(tfm); i++)
+		buf[i] ^= tag[i];
+	if (err)
+		fprintf(stderr, "%s: %s\n", name, cryptarch_strerror(err));
+	cryptarch_shash_free(tfm);
+	return err ? 1 : 0;
+}
+
+/* 1 if S is built on DRV: DRV at the bottom of its first argument, every
+ * other leaf DRV or an unkeyed hash's driver that is available. */
+static int built_on(const struct cryptarch_spec *s,
+		    const struct cryptarch_driver *drv)
+{
+	unsigned i;
+
+	if (cryptarch_spec_base(s) != drv)
+		return 0;
+	for (i = 0; i < s->n; i++) {
+		const struct cryptarch_driver *d;
+
+		if (s->node[i].tmpl)
+			continue;
+		d = cryptarch_spec_node_driver(s, i);
+		if (d != drv && (d->alg->type == &cryptarch_type_cipher ||
+				 d->alg->max_keysize != 0 ||
+				 !cryptarch_driver_available(d)))
+			return 0;
+	}
+	return 1;
+}
+
 static int run_cipher(const char *driver, int enc, const uint8_t *key,
 		      size_t keylen, uint8_t *buf, size_t nblocks)
 {
@@ -114,12 +170,11 @@ static int run_cipher(const char *driver, int enc, const uint8_t *key,
 int main(int argc, char **argv)
 {
 	const struct cryptarch_driver *drv;
-	const struct cryptarch_template *tmpl;
 	uint8_t key[64], buf[128];
-	size_t keylen = 0, n = 0, i;
-	char name[96];
+	size_t keylen = 0, n = 0, i, k;
+	char name[128];
 	uint8_t seed = 0;
-	int mode, enc, hooked, rc = 0;
+	int enc, rc = 0;
 
 	if (argc == 2 && !strcmp(argv[1], "--list"))
 		return list();
@@ -147,33 +202,51 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < sizeof(buf); i++)
 		buf[i] = (uint8_t)(i * 13 + 1 + seed);
-	rc |= run_cipher(drv->name, enc, key, keylen, buf, 3);
-	for (mode = 0; mode < MODE_COUNT; mode++) {
-		size_t len = mode <= MODE_CBC ? 7 * 16 : 117;
+	if (drv->alg->type != &cryptarch_type_cipher) {
+		/* a hash: the key bytes and the buffer, as one message */
+		uint8_t msg[32 + sizeof(buf)];
 
-		tmpl = cryptarch_template_find(mode_names[mode],
-					       strlen(mode_names[mode]));
-		if (!tmpl) {
-			fprintf(stderr, "%s: no template %s\n", argv[0],
-				mode_names[mode]);
+		memcpy(msg, key, keylen);
+		memcpy(msg + keylen, buf, sizeof(buf));
+		rc |= run_shash(drv->name, NULL, 0, msg, keylen + sizeof(buf));
+		memcpy(buf, msg, sizeof(buf));
+		printf("%s %s: %02x%02x\n", drv->name, argv[2], buf[0],
+		       buf[116]);
+		return rc;
+	}
+	rc |= run_cipher(drv->name, enc, key, keylen, buf, 3);
+	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		static struct cryptarch_spec v[CRYPTARCH_MAX_CANDS];
+		char alg[128];
+		size_t i2, n2;
+		unsigned min, max;
+		int exact;
+
+		snprintf(alg, sizeof(alg), names[k].pattern, drv->alg->name);
+		if (cryptarch_spec_enumerate(alg, NULL, v, NULL,
+					     CRYPTARCH_MAX_CANDS, &n2,
+					     &exact)) {
+			fprintf(stderr, "%s: no instances of %s\n", argv[0],
+				alg);
 			rc = 1;
 			continue;
 		}
-		for (hooked = 0; hooked <= 1; hooked++) {
-			struct cryptarch_spec s;
-
-			if (cryptarch_spec_over(&s, tmpl, drv, hooked)) {
-				if (hooked)
-					continue; /* no hook for it */
-				fprintf(stderr, "%s: no instance %s(%s)\n",
-					argv[0], mode_names[mode], drv->name);
-				rc = 1;
+		for (i2 = 0; i2 < n2; i2++) {
+			if (!built_on(&v[i2], drv))
 				continue;
-			}
-			cryptarch_spec_name(&s, name, sizeof(name));
-			rc |= run_mode(name, enc, key,
-				       mode == MODE_XTS ? 2 * keylen : keylen,
-				       buf, len);
+			cryptarch_spec_keysizes(&v[i2], &min, &max);
+			if (keylen < min || keylen > max)
+				continue; /* xcbc: 16 bytes only */
+			cryptarch_spec_name(&v[i2], name, sizeof(name));
+			if (cryptarch_spec_type(&v[i2]) ==
+			    &cryptarch_type_shash)
+				rc |= run_shash(name, key, keylen, buf,
+						names[k].len);
+			else
+				rc |= run_mode(name, enc, key,
+					       cryptarch_spec_nkeys(&v[i2]) *
+						       keylen,
+					       buf, names[k].len);
 		}
 	}
 	printf("%s %s: %02x%02x\n", drv->name, argv[2], buf[0], buf[116]);

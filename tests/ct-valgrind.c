@@ -4,12 +4,16 @@
  * ctest through tests/ct-valgrind.cmake): for one named driver, or every
  * registered one with --all, it sets a key and encrypts and decrypts a
  * buffer through every instance of the driver - the single-block cipher,
- * the template instance "<mode>(<driver>)" of each mode (the templates
- * ecb, cbc, ctr and xts, found in the registry by name) and, where the
- * driver has a hook for the template, "<mode>-<driver>" - for each key size,
- * with the key, the iv and the input (plaintext, then ciphertext) marked
- * undefined, so that memcheck reports every branch and every memory index
- * that depends on them. Handles are created (which runs the self-tests on
+ * every instance of each skcipher name of names[] over the driver's
+ * cipher that is built on the driver ("ecb(aes-ct64)", "ecb-aes-ct64",
+ * "cts(cbc-aes-ct64)", "essiv(cbc(aes-ct64),sha256-generic)"...) - and
+ * computes a tag through every instance of each shash name of names[]
+ * ("cmac(aes-ct64)", "xcbc-aes-aesni"...), for each key size the instance
+ * takes, with the key, the iv and the input (plaintext, then ciphertext;
+ * the message) marked undefined, so that memcheck reports every branch and
+ * every memory index that depends on them. A hash driver (sha256-generic)
+ * digests a secret message. names[] must name every registered template
+ * (the test fails on one it does not know). Handles are created (which runs the self-tests on
  * the library's own, defined, vectors) before anything is marked; outputs
  * are marked defined before they are read. VALGRIND_COUNT_ERRORS before and
  * after each driver gives its count of errors: a driver flagged
@@ -42,6 +46,7 @@
 #include "cryptarch.h"
 #include "desc.h"
 #include "registry.h"
+#include "shash.h"
 #include "spec.h"
 
 #if defined(__has_include)
@@ -56,27 +61,33 @@
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 
-/* The modes run; each is found in the registry by its name. */
-enum {
-	MODE_ECB,
-	MODE_CBC,
-	MODE_CTR,
-	MODE_XTS,
-	MODE_COUNT
-};
-static const char *const mode_names[MODE_COUNT] = {
-	"ecb",
-	"cbc",
-	"ctr",
-	"xts",
-};
-
-/* Bytes per instance: whole blocks for ecb and cbc; for ctr and xts an odd
- * length, so that the partial CTR block and XTS ciphertext stealing run.
- * 39 blocks reach the main loop of every wide driver (up to 32 blocks per
- * step) and then its tails. */
+/* The names run over each cipher driver ("%s": the cipher's name), with
+ * the bytes each request takes; every registered template must be the
+ * root of one of them. */
 #define BLOCK_LEN (39 * 16)
 #define STREAM_LEN (39 * 16 + 5)
+static const struct {
+	const char *pattern;
+	size_t len;
+} names[] = {
+	{ "ecb(%s)", BLOCK_LEN },
+	{ "cbc(%s)", BLOCK_LEN },
+	{ "ctr(%s)", STREAM_LEN },
+	{ "xts(%s)", STREAM_LEN },
+	{ "xctr(%s)", STREAM_LEN },
+	{ "cts(cbc(%s))", STREAM_LEN },
+	{ "essiv(cbc(%s),sha256)", BLOCK_LEN },
+	{ "cmac(%s)", STREAM_LEN },
+	{ "xcbc(%s)", STREAM_LEN },
+	{ "cbcmac(%s)", STREAM_LEN },
+};
+#define NNAMES (sizeof(names) / sizeof(names[0]))
+
+/* Bytes per instance: whole blocks for ecb, cbc and essiv; for the others
+ * an odd length, so that the partial CTR and XCTR block, XTS and CTS
+ * ciphertext stealing and the MACs' partial last block run. 39 blocks
+ * reach the main loop of every wide driver (up to 32 blocks per step) and
+ * then its tails. */
 
 static void fill(uint8_t *p, size_t n, unsigned seed)
 {
@@ -86,13 +97,13 @@ static void fill(uint8_t *p, size_t n, unsigned seed)
 		p[i] = (uint8_t)(i * 29 + seed * 7 + 3);
 }
 
-/* Encrypt and decrypt through instance NAME with a secret key of KEYLEN
- * bytes; returns 0, or 1 if a call failed or the round trip is wrong. */
-static int run_mode(const char *name, int mode, size_t keylen)
+/* Encrypt and decrypt LEN bytes through instance NAME with a secret key
+ * of KEYLEN bytes; returns 0, or 1 if a call failed or the round trip is
+ * wrong. */
+static int run_mode(const char *name, size_t len, size_t keylen)
 {
 	uint8_t key[64], iv[16], iv0[16];
 	uint8_t pt[STREAM_LEN], ct[STREAM_LEN], back[STREAM_LEN];
-	size_t len = mode <= MODE_CBC ? BLOCK_LEN : STREAM_LEN;
 	cryptarch_skcipher *tfm;
 	int err;
 
@@ -176,6 +187,140 @@ static int run_cipher(const char *driver, size_t keylen)
 	return 0;
 }
 
+/* The tag of LEN secret bytes through shash instance NAME under a secret
+ * key of KEYLEN bytes (0: unkeyed), in two updates; 0, or 1 if a call
+ * failed or the tag differs from the one-call digest. */
+static int run_shash(const char *name, size_t len, size_t keylen)
+{
+	uint8_t key[32], msg[STREAM_LEN], tag[64], tag2[64];
+	cryptarch_shash *tfm;
+	size_t ds;
+	int err;
+
+	err = cryptarch_shash_new(&tfm, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (err) {
+		printf("%s: %s\n", name, cryptarch_strerror(err));
+		return 1;
+	}
+	ds = cryptarch_shash_digestsize(tfm);
+	fill(key, sizeof(key), (unsigned)keylen + 9);
+	fill(msg, len, 6);
+
+	SECRET(key, sizeof(key));
+	SECRET(msg, len);
+	err = keylen ? cryptarch_shash_setkey(tfm, key, keylen) : 0;
+	if (!err)
+		err = cryptarch_shash_update(tfm, msg, 100);
+	if (!err)
+		err = cryptarch_shash_update(tfm, msg + 100, len - 100);
+	if (!err)
+		err = cryptarch_shash_final(tfm, tag);
+	if (!err)
+		err = cryptarch_shash_digest(tfm, msg, len, tag2);
+	PUBLIC(tag, sizeof(tag));
+	PUBLIC(tag2, sizeof(tag2));
+	PUBLIC(msg, len);
+	cryptarch_shash_free(tfm);
+	if (err) {
+		printf("%s: %s\n", name, cryptarch_strerror(err));
+		return 1;
+	}
+	if (memcmp(tag, tag2, ds)) {
+		printf("%s: two updates and one digest differ\n", name);
+		return 1;
+	}
+	return 0;
+}
+
+/* 1 if spec S is built on DRV: DRV at the bottom of its first argument,
+ * every other leaf DRV or a driver of an unkeyed hash (essiv's) that is
+ * available. */
+static int built_on(const struct cryptarch_spec *s,
+		    const struct cryptarch_driver *drv)
+{
+	unsigned i;
+
+	if (cryptarch_spec_base(s) != drv)
+		return 0;
+	for (i = 0; i < s->n; i++) {
+		const struct cryptarch_driver *d;
+
+		if (s->node[i].tmpl)
+			continue;
+		d = cryptarch_spec_node_driver(s, i);
+		if (d != drv && (d->alg->type == &cryptarch_type_cipher ||
+				 d->alg->max_keysize != 0 ||
+				 !cryptarch_driver_available(d)))
+			return 0;
+	}
+	return 1;
+}
+
+/* Every instance of the names[] over DRV at key size KEYLEN (cipher
+ * bytes); 0, or 1 if a call failed. *RAN counts the instances. */
+static int run_names(const struct cryptarch_driver *drv, size_t keylen,
+		     unsigned *ran)
+{
+	static struct cryptarch_spec v[CRYPTARCH_MAX_CANDS];
+	char alg[128], name[128];
+	size_t k, i, n;
+	unsigned min, max;
+	int exact, rc = 0;
+
+	for (k = 0; k < NNAMES; k++) {
+		snprintf(alg, sizeof(alg), names[k].pattern, drv->alg->name);
+		if (cryptarch_spec_enumerate(alg, NULL, v, NULL,
+					     CRYPTARCH_MAX_CANDS, &n, &exact)) {
+			printf("%s: no instances of %s\n", drv->name, alg);
+			rc = 1;
+			continue;
+		}
+		for (i = 0; i < n; i++) {
+			const struct cryptarch_type *type =
+				cryptarch_spec_type(&v[i]);
+
+			if (!built_on(&v[i], drv))
+				continue;
+			cryptarch_spec_keysizes(&v[i], &min, &max);
+			if (keylen < min || keylen > max)
+				continue; /* xcbc: 16 bytes only */
+			cryptarch_spec_name(&v[i], name, sizeof(name));
+			if (type == &cryptarch_type_shash)
+				rc |= run_shash(name, names[k].len, keylen);
+			else
+				rc |= run_mode(name, names[k].len,
+					       cryptarch_spec_nkeys(&v[i]) *
+						       keylen);
+			(*ran)++;
+		}
+	}
+	return rc;
+}
+
+/* Every registered template is the root of a name of names[]. */
+static int names_cover_templates(void)
+{
+	size_t i, k, n = cryptarch_template_count();
+	int rc = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *t = cryptarch_template_at(i)->name;
+		size_t l = strlen(t);
+
+		for (k = 0; k < NNAMES; k++)
+			if (strncmp(names[k].pattern, t, l) == 0 &&
+			    names[k].pattern[l] == '(')
+				break;
+		if (k == NNAMES) {
+			printf("FAIL: template %s is in no name of "
+			       "tests/ct-valgrind.c's names[]: add it\n",
+			       t);
+			rc = 1;
+		}
+	}
+	return rc;
+}
+
 /* The names /proc/cpuinfo gives the features of cpu.h (x86 "flags",
  * arm64 "Features"). */
 static const struct {
@@ -256,19 +401,19 @@ static int listed_but_unchecked(const struct cryptarch_driver *drv)
 {
 	uint64_t need = drv->cpu_features & ~cryptarch_cpu_features();
 	int64_t host = cpuinfo_has(need);
-	char names[256];
+	char feats[256];
 
-	cryptarch_cpu_format(need, names, sizeof(names));
+	cryptarch_cpu_format(need, feats, sizeof(feats));
 	if (need & cryptarch_cpu_disabled()) {
 		printf("%-20s note  listed as valgrind-verified, not checked: "
 		       "%s masked by CRYPTARCH_DISABLE\n",
-		       drv->name, names);
+		       drv->name, feats);
 		return 0;
 	}
 	if (host >= 0 && (uint64_t)host != need) {
 		printf("%-20s note  listed as valgrind-verified, not checked: "
 		       "this CPU lacks %s\n",
-		       drv->name, names);
+		       drv->name, feats);
 		return 0;
 	}
 	printf("%-20s FAIL  stated as valgrind-verified in its "
@@ -280,7 +425,7 @@ static int listed_but_unchecked(const struct cryptarch_driver *drv)
 			  "not run it");
 	printf("%-20s       (needs %s, which valgrind hides or cannot "
 	       "execute): state it as unverified or traced instead\n",
-	       "", names);
+	       "", feats);
 	return 1;
 }
 
@@ -290,11 +435,12 @@ static int check_driver(const struct cryptarch_driver *drv)
 {
 	int ct = !!(drv->flags & CRYPTARCH_DRV_CONSTANT_TIME);
 	int listed = !!(drv->ct.methods & CRYPTARCH_CT_VALGRIND);
-	const struct cryptarch_template *tmpl;
+	int cipher = drv->alg->type == &cryptarch_type_cipher;
 	unsigned long before, errors;
-	char name[128], how[256];
+	unsigned ran = 0;
+	char how[256];
 	size_t keylen;
-	int mode, hooked, rc = 0;
+	int rc = 0;
 
 	if (!cryptarch_driver_available(drv)) {
 		if (ct && listed)
@@ -306,38 +452,22 @@ static int check_driver(const struct cryptarch_driver *drv)
 	}
 	VALGRIND_PRINTF("ct-valgrind: driver %s\n", drv->name);
 	before = VALGRIND_COUNT_ERRORS;
+	if (!cipher) {
+		/* a hash: its own instance over a secret message (a keyed
+		 * one under a secret key of each size it takes) */
+		keylen = drv->alg->min_keysize;
+		do {
+			rc |= run_shash(drv->name, STREAM_LEN, keylen);
+			ran++;
+			keylen += 8;
+		} while (keylen <= drv->alg->max_keysize && keylen <= 32);
+	}
 	/* 16, 24, 32 (the key buffers hold 32 bytes, xts 64). */
 	for (keylen = drv->alg->min_keysize;
-	     keylen <= drv->alg->max_keysize && keylen <= 32; keylen += 8) {
+	     cipher && keylen <= drv->alg->max_keysize && keylen <= 32;
+	     keylen += 8) {
 		rc |= run_cipher(drv->name, keylen);
-		for (mode = 0; mode < MODE_COUNT; mode++) {
-			tmpl = cryptarch_template_find(
-				mode_names[mode], strlen(mode_names[mode]));
-			if (!tmpl) {
-				printf("%s: no template %s\n", drv->name,
-				       mode_names[mode]);
-				rc = 1;
-				continue;
-			}
-			for (hooked = 0; hooked < 2; hooked++) {
-				struct cryptarch_spec s;
-
-				if (cryptarch_spec_over(&s, tmpl, drv,
-							hooked)) {
-					if (hooked)
-						continue; /* no hook */
-					printf("%s: no instance %s(%s)\n",
-					       drv->name, mode_names[mode],
-					       drv->name);
-					rc = 1;
-					continue;
-				}
-				cryptarch_spec_name(&s, name, sizeof(name));
-				rc |= run_mode(name, mode,
-					       mode == MODE_XTS ? 2 * keylen :
-								  keylen);
-			}
-		}
+		rc |= run_names(drv, keylen, &ran);
 	}
 	errors = VALGRIND_COUNT_ERRORS - before;
 	if (rc) {
@@ -356,8 +486,9 @@ static int check_driver(const struct cryptarch_driver *drv)
 		       drv->name);
 		return 1;
 	}
-	printf("%-20s ok    %s, %lu memcheck errors\n", drv->name,
-	       ct ? "constant-time" : "table-based (expected leak)", errors);
+	printf("%-20s ok    %s, %lu memcheck errors, %u instance runs\n",
+	       drv->name, ct ? "constant-time" : "table-based (expected leak)",
+	       errors, ran);
 	if (ct && !listed)
 		printf("%-20s note  clean under memcheck, but its "
 		       "descriptor says \"%s\"\n",
@@ -378,6 +509,7 @@ int main(int argc, char **argv)
 		printf("SKIP: not running under valgrind memcheck\n");
 		return 77;
 	}
+	rc |= names_cover_templates();
 	if (argc == 2 && !strcmp(argv[1], "--all")) {
 		for (i = 0; (size_t)i < cryptarch_driver_count(); i++)
 			rc |= check_driver(cryptarch_driver_at((size_t)i));
