@@ -5,11 +5,12 @@
  * cts(cbc(aes)), RFC 3962 / RFC 8009): the last two ciphertext blocks are
  * swapped and the last one truncated to the length of the last plaintext
  * piece (1..16 bytes), so len >= 16 and any length above; len 16 is one
- * CBC block. Everything but the last two blocks runs through the CBC
- * instance in one request (its driver's hook: at CBC speed); the last two
- * are two more one-block requests. The iv is in/out as the kernel's:
- * afterwards it holds the next-to-last block of the ciphertext (the last
- * whole one). Constant-time exactly when the CBC instance is.
+ * CBC block. All but the last two blocks run through the CBC instance in
+ * one request (its driver's hook: at CBC speed), those two through the
+ * cipher's single-block function. The iv is
+ * in/out as the kernel's: afterwards it holds the next-to-last block of
+ * the ciphertext (the last whole one). Constant-time exactly when the CBC
+ * instance is.
  */
 #include <errno.h>
 #include <string.h>
@@ -38,20 +39,37 @@ static int cts_encrypt(const struct cryptarch_inst *m, uint8_t *dst,
 	if (err)
 		return err;
 	/* iv is now C(n-1), the last whole block: its first D bytes go
-	 * last, and E(P(n) padded xor C(n-1)) takes its place. */
-	memcpy(c, dst + off - 16, 16);
+	 * last, and E(P(n) padded xor C(n-1)) takes its place, which is
+	 * also the iv afterwards. One block: the cipher's own function. */
+	memcpy(c, iv, 16);
 	memcpy(dst + off, c, d);
-	err = cryptarch_skcipher_run(cbc, 0, dst + off - 16, p, 16, iv);
+	xor_block(p, p, c);
+	cbc->cipher->encrypt(cbc->key[0], iv, p);
+	memcpy(dst + off - 16, iv, 16);
 	cryptarch_memzero(p, sizeof(p));
 	cryptarch_memzero(c, sizeof(c));
-	return err;
+	return 0;
 }
 
+/*
+ * Decryption. The blocks sent end with C(n-2), X = E(P(n) padded xor
+ * C(n-1)) and C(n-1)'s first D bytes. With a whole last block (D 16),
+ * C(n-1) then X is the CBC message of P(n-1), P(n): in place the two
+ * are swapped back and the CBC instance decrypts the whole message in one
+ * request (which leaves X in the iv); out of place it decrypts all before
+ * X in one request (which leaves C(n-2)) and those two blocks from a copy
+ * in one more (which leaves X). With a
+ * partial one, D(X) = P(n) padded xor C(n-1) must come first, to give
+ * P(n) and complete C(n-1): the cipher's single-block function decrypts
+ * X and C(n-1) (P(n-1) = D(C(n-1)) xor C(n-2)), from the ciphertext
+ * alone, before the CBC request. Nothing a request wrote is read back (a
+ * wide store does not forward to a narrow load at once).
+ */
 static int cts_decrypt(const struct cryptarch_inst *m, uint8_t *dst,
 		       const uint8_t *src, size_t len, uint8_t *iv)
 {
 	const struct cryptarch_inst *cbc = m->arg[0];
-	uint8_t x[16], cn[16], prev[16], zero[16], e[16];
+	uint8_t last[32], prev[16], e[16];
 	size_t off, d;
 	int err;
 
@@ -61,29 +79,36 @@ static int cts_decrypt(const struct cryptarch_inst *m, uint8_t *dst,
 		return cryptarch_skcipher_run(cbc, 1, dst, src, 16, iv);
 	off = (len - 1) / 16 * 16;
 	d = len - off;
-	memcpy(x, src + off - 16, 16); /* E(P(n) padded xor C(n-1)) */
-	memset(cn, 0, sizeof(cn));
-	memcpy(cn, src + off, d); /* C(n-1)'s first D bytes */
-	/* all but the last two blocks; iv becomes C(n-2) */
-	err = cryptarch_skcipher_run(cbc, 1, dst, src, off - 16, iv);
-	if (err)
+	/* C(n-1) (its D bytes), X and C(n-2), before dst is written */
+	memset(last, 0, sizeof(last));
+	memcpy(last, src + off, d);
+	memcpy(last + 16, src + off - 16, 16);
+	if (d == 16 && src == dst) {
+		/* in place: swapped back, the message is CBC's as it is */
+		memcpy(dst + off - 16, last, 16);
+		memcpy(dst + off, last + 16, 16);
+		cryptarch_memzero(last, sizeof(last));
+		return cryptarch_skcipher_run(cbc, 1, dst, dst, len, iv);
+	}
+	if (d == 16) {
+		err = cryptarch_skcipher_run(cbc, 1, dst, src, off - 16, iv);
+		if (!err)
+			err = cryptarch_skcipher_run(cbc, 1, dst + off - 16,
+						     last, 32, iv);
+		cryptarch_memzero(last, sizeof(last));
 		return err;
-	memcpy(prev, iv, 16);
-	/* D(X) = P(n) padded xor C(n-1): with C(n-1)'s first D bytes, P(n);
-	 * its other bytes complete C(n-1). */
-	memset(zero, 0, sizeof(zero));
-	err = cryptarch_skcipher_run(cbc, 1, e, x, 16, zero);
-	if (err)
-		goto out;
-	xor_block(e, e, cn); /* first D bytes: P(n); the rest: C(n-1)'s */
-	memcpy(cn + d, e + d, 16 - d); /* cn = C(n-1) */
+	}
+	memcpy(prev, off > 16 ? src + off - 32 : iv, 16);
+	cbc->cipher->decrypt(cbc->key[0], e, last + 16); /* D(X) */
+	xor_block(e, e, last); /* first D bytes: P(n); the rest: C(n-1)'s */
 	memcpy(dst + off, e, d);
-	err = cryptarch_skcipher_run(cbc, 1, dst + off - 16, cn, 16, prev);
-	memcpy(iv, x, 16);
-out:
+	memcpy(last + d, e + d, 16 - d); /* C(n-1) */
+	cbc->cipher->decrypt(cbc->key[0], e, last);
+	xor_block(dst + off - 16, e, prev); /* P(n-1) */
+	err = cryptarch_skcipher_run(cbc, 1, dst, src, off - 16, iv);
+	memcpy(iv, last + 16, 16); /* afterwards: X */
 	cryptarch_memzero(e, sizeof(e));
-	cryptarch_memzero(cn, sizeof(cn));
-	cryptarch_memzero(prev, sizeof(prev));
+	cryptarch_memzero(last, sizeof(last));
 	return err;
 }
 
