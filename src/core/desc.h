@@ -232,6 +232,9 @@ struct cryptarch_template {
 	/* The template the first argument must be an instance of ("cbc"
 	 * for cts and essiv), or NULL: any instance of ARGS[0]. */
 	const char *over;
+	/* Bit I set: argument I must take no key (essiv's hash, which
+	 * hashes the key instead). */
+	unsigned unkeyed_args;
 	unsigned nkeys;	    /* cipher keys in the key: 1 or 2 (xts) */
 	/* The one length in bytes of a cipher key the template takes
 	 * (xcbc: 16), where it narrows the cipher's; 0: the cipher's. */

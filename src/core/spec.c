@@ -222,6 +222,13 @@ static int make(struct cryptarch_spec *s, const struct cryptarch_template *t,
 
 		if (node_type(args[i], 0) != t->args[i])
 			return -ENOENT;
+		if ((t->unkeyed_args >> i) & 1u) {
+			unsigned kmin, kmax;
+
+			cryptarch_spec_keysizes(args[i], &kmin, &kmax);
+			if (kmax != 0)
+				return -ENOENT;
+		}
 		if (i == 0 && t->over &&
 		    (!node_tmpl(args[0], 0) ||
 		     strcmp(node_tmpl(args[0], 0)->name, t->over) != 0))

@@ -108,6 +108,7 @@ const struct cryptarch_template cryptarch_essiv_template = {
 	.nargs = 2,
 	.args = { &cryptarch_type_skcipher, &cryptarch_type_shash },
 	.over = "cbc",
+	.unkeyed_args = 1u << 1,
 	.ivsize = 16,
 	.own_keys = 1,
 	.setkey = essiv_setkey,
