@@ -573,6 +573,12 @@ static const char *entry_name(const struct token *c, const struct token *m,
 			return "unknown algorithm";
 		memcpy(name, m->s, m->n);
 		name[m->n] = '\0';
+	} else if (m->n == c->n && memcmp(m->s, c->s, c->n) == 0) {
+		/* the algorithm alone ("sha256 sha256"): a hash */
+		if (c->n >= size)
+			return "unknown algorithm";
+		memcpy(name, c->s, c->n);
+		name[c->n] = '\0';
 	} else {
 		if (!cryptarch_template_find(m->s, m->n))
 			return "unknown mode";

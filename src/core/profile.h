@@ -18,7 +18,7 @@
  *
  * the algorithm's cipher and its template ("aes cbc" is "cbc(aes)"; a name
  * that is not one template over the cipher is written whole: "aes
- * cts(cbc(aes))"), the operation's word of its type ("enc", "dec"), the
+ * cts(cbc(aes))"; an algorithm alone, a hash, twice: "sha256 sha256"), the operation's word of its type ("enc", "dec"), the
  * winner under the profile's flags, then every instance measured with its
  * best time per call in nanoseconds (at CRYPTARCH_PROFILE_SMALL_BYTES for
  * "small", CRYPTARCH_PROFILE_LARGE_BYTES for "large"), and a final "end N"
