@@ -40,17 +40,15 @@
  * encryption, which the VAES drivers borrow from this driver, ranks at
  * theirs.
  */
-#define CBCMAC_HOOK(tmpl)                                           \
-	CRYPTARCH_CBCMAC_HOOK_ONE(tmpl, cryptarch_aes_aesni_cbcmac, \
-				  .priority = 410)
 
 CRYPTARCH_DRIVER(aes_aesni,
 	.name = "aes-aesni",
 	.alg = &cryptarch_aes,
-	.summary = "AES-NI: 8 blocks in flight for ECB, CBC decryption, CTR "
-		    "and XTS; CBC encryption with every round key in "
-		    "registers and the next block folded into the last round "
-		    "key (the chain is exactly the AESENC latency)",
+	.summary = "AES-NI: 8 blocks in flight for ECB, CBC decryption, CTR, "
+		    "XCTR and XTS; CBC encryption and the CBC-MAC chain "
+		    "(cmac, xcbc, cbcmac) with every round key in registers "
+		    "and the next block folded into the last round key (the "
+		    "chain is exactly the AESENC latency)",
 	.priority = 300,
 	.ctxsize = sizeof(struct cryptarch_aes_aesni_ctx),
 	.flags = CRYPTARCH_DRV_CONSTANT_TIME,
@@ -62,5 +60,4 @@ CRYPTARCH_DRIVER(aes_aesni,
 				 CRYPTARCH_CTR_HOOK(aes_aesni),
 				 CRYPTARCH_XTS_HOOK(aes_aesni),
 				 CRYPTARCH_XCTR_HOOK(aes_aesni),
-				 CBCMAC_HOOK("cmac"), CBCMAC_HOOK("xcbc"),
-				 CBCMAC_HOOK("cbcmac")));
+				 CRYPTARCH_CBCMAC_HOOKS(aes_aesni, .priority = 410)));

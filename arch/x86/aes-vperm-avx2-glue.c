@@ -41,10 +41,6 @@ static int cryptarch_aes_vperm_avx2_setkey(void *ctx, const uint8_t *key,
 	return 0;
 }
 
-#define CBCMAC_HOOK(tmpl)                                                \
-	CRYPTARCH_CBCMAC_HOOK_ONE(tmpl, cryptarch_aes_vperm_avx2_cbcmac, \
-				  .priority = 96)
-
 CRYPTARCH_DRIVER(aes_vperm_avx2,
 	.name = "aes-vperm-avx2",
 	.alg = &cryptarch_aes,
@@ -74,5 +70,4 @@ CRYPTARCH_DRIVER(aes_vperm_avx2,
 		CRYPTARCH_XCTR_HOOK(aes_vperm_avx2),
 		/* The CBC-MAC chain is CBC encryption's, and ranks as it
 		 * does (see above). */
-		CBCMAC_HOOK("cmac"), CBCMAC_HOOK("xcbc"),
-		CBCMAC_HOOK("cbcmac")));
+		CRYPTARCH_CBCMAC_HOOKS(aes_vperm_avx2, .priority = 96)));

@@ -42,10 +42,6 @@ static int cryptarch_aes_vperm_avx512_setkey(void *ctx, const uint8_t *key,
 	return 0;
 }
 
-#define CBCMAC_HOOK(tmpl)                                                  \
-	CRYPTARCH_CBCMAC_HOOK_ONE(tmpl, cryptarch_aes_vperm_avx512_cbcmac, \
-				  .priority = 97)
-
 CRYPTARCH_DRIVER(aes_vperm_avx512,
 	.name = "aes-vperm-avx512",
 	.alg = &cryptarch_aes,
@@ -80,5 +76,4 @@ CRYPTARCH_DRIVER(aes_vperm_avx512,
 		CRYPTARCH_XCTR_HOOK(aes_vperm_avx512),
 		/* The CBC-MAC chain is CBC encryption's, and ranks as it
 		 * does (see above). */
-		CBCMAC_HOOK("cmac"), CBCMAC_HOOK("xcbc"),
-		CBCMAC_HOOK("cbcmac")));
+		CRYPTARCH_CBCMAC_HOOKS(aes_vperm_avx512, .priority = 97)));

@@ -44,10 +44,6 @@ static int cryptarch_aes_vperm_setkey(void *ctx, const uint8_t *key,
 	return 0;
 }
 
-#define CBCMAC_HOOK(tmpl)                                           \
-	CRYPTARCH_CBCMAC_HOOK_ONE(tmpl, cryptarch_aes_vperm_cbcmac, \
-				  .priority = 95)
-
 CRYPTARCH_DRIVER(aes_vperm,
 	.name = "aes-vperm",
 	.alg = &cryptarch_aes,
@@ -76,5 +72,4 @@ CRYPTARCH_DRIVER(aes_vperm,
 		CRYPTARCH_XCTR_HOOK(aes_vperm),
 		/* The CBC-MAC chain is CBC encryption's, and ranks as it
 		 * does (see above). */
-		CBCMAC_HOOK("cmac"), CBCMAC_HOOK("xcbc"),
-		CBCMAC_HOOK("cbcmac")));
+		CRYPTARCH_CBCMAC_HOOKS(aes_vperm, .priority = 95)));

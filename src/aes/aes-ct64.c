@@ -688,8 +688,8 @@ CRYPTARCH_DRIVER(aes_ct64,
 	.summary = "bit-sliced on 64-bit words (four blocks per eight-word "
 		    "state; Boyar-Peralta S-box circuit, fixsliced "
 		    "ShiftRows), portable C; hooks for ECB, CBC decryption, "
-		    "CTR and XTS (CBC encryption is serial and uses the "
-		    "single-block path)",
+		    "CTR, XCTR and XTS (CBC encryption and the CBC-MAC chain "
+		    "are serial and use the single-block path)",
 	.priority = 90, /* below aes-generic: slower, but constant-time */
 	.ctxsize = sizeof(struct aes_ct64_ctx),
 	.flags = CRYPTARCH_DRV_CONSTANT_TIME,

@@ -5,9 +5,12 @@
  * run the chain with its round keys held in registers, and the message
  * state with the buffering the three templates have in common.
  *
- * A driver lists CRYPTARCH_CBCMAC_HOOKS(stem) among its hooks: one
- * function, cryptarch_<stem>_cbcmac, registered for all three templates
- * (the instances "cmac-aes-aesni", "xcbc-aes-aesni", "cbcmac-aes-aesni").
+ * A driver lists CRYPTARCH_CBCMAC_HOOKS(stem) among its hooks (with hook
+ * fields after the stem where it ranks the chain apart: .priority = 410):
+ * one function, cryptarch_<stem>_cbcmac, registered for all three
+ * templates (the instances "cmac-aes-aesni", "xcbc-aes-aesni",
+ * "cbcmac-aes-aesni"); CRYPTARCH_CBCMAC_HOOKS_FNS(fn, ...) names another
+ * driver's function.
  */
 #ifndef CRYPTARCH_MODES_CBCMAC_H
 #define CRYPTARCH_MODES_CBCMAC_H
@@ -30,10 +33,14 @@ struct cryptarch_cbcmac_hooks {
 #define CRYPTARCH_CBCMAC_HOOK_ONE(name, fn, ...)                              \
 	{ .tmpl = name, .ops = &(const struct cryptarch_cbcmac_hooks){ fn },  \
 	  __VA_ARGS__ }
-#define CRYPTARCH_CBCMAC_HOOKS(stem)                                          \
-	CRYPTARCH_CBCMAC_HOOK_ONE("cmac", cryptarch_##stem##_cbcmac),         \
-	CRYPTARCH_CBCMAC_HOOK_ONE("xcbc", cryptarch_##stem##_cbcmac),         \
-	CRYPTARCH_CBCMAC_HOOK_ONE("cbcmac", cryptarch_##stem##_cbcmac)
+/* The three hooks of chain function FN, each with the hook fields that
+ * follow (.priority = 410). */
+#define CRYPTARCH_CBCMAC_HOOKS_FNS(fn, ...)                                   \
+	CRYPTARCH_CBCMAC_HOOK_ONE("cmac", fn, __VA_ARGS__),                   \
+	CRYPTARCH_CBCMAC_HOOK_ONE("xcbc", fn, __VA_ARGS__),                   \
+	CRYPTARCH_CBCMAC_HOOK_ONE("cbcmac", fn, __VA_ARGS__)
+#define CRYPTARCH_CBCMAC_HOOKS(stem, ...)                                     \
+	CRYPTARCH_CBCMAC_HOOKS_FNS(cryptarch_##stem##_cbcmac, __VA_ARGS__)
 
 /* The message state: the chaining value X and up to 16 bytes not yet
  * chained. */
