@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz-name.c - libFuzzer harness for the name parser and for skcipher and
- * cipher lookup. Input: one byte of flags (every bit, known or not), then
+ * fuzz-name.c - libFuzzer harness for the name parser and for skcipher,
+ * shash and cipher lookup. Input: one byte of flags (every bit, known or
+ * not), then
  * the name: the bytes up to the end of the input or the first NUL, cut at
  * 255 (names longer than the parser's limit of 127 must be refused).
  * Checks, each an abort (a crash for libFuzzer) when broken:
@@ -9,16 +10,20 @@
  *     name is 1 to 127 bytes and its parse tree is sane: every word a
  *     non-empty part of the name, the root the first, arguments after
  *     their template and within the node count;
- *   - cryptarch_skcipher_new() and cryptarch_cipher_new() return 0,
- *     -EINVAL or -ENOENT, leave the handle NULL on error, and -EINVAL
- *     exactly when the parser refuses the name;
+ *   - cryptarch_skcipher_new(), cryptarch_shash_new() and
+ *     cryptarch_cipher_new() return 0, -EINVAL or -ENOENT, leave the
+ *     handle NULL on error, and -EINVAL exactly when the parser refuses
+ *     the name; no name opens as both an skcipher and a shash;
  *   - a handle that opens has a driver name that resolves to that
  *     instance exactly (cryptarch_lookup()) and opens again under the
- *     same flags, refuses work before a key (-ENOKEY),
- *     and after a valid key decrypts what it encrypts;
+ *     same flags; an skcipher refuses work before a key (-ENOKEY), and
+ *     after a valid key decrypts what it encrypts; a keyed shash refuses
+ *     work before a key, an unkeyed one refuses every key, and after a
+ *     valid key two updates give the one-call digest;
  *   - a handle is constant-time unless the flags allow variable time;
- *   - a registered driver name that can run here and that the flags
- *     allow always opens as a cipher; a template name never does.
+ *   - a registered block cipher driver name that can run here and that
+ *     the flags allow always opens as a cipher; a template name never
+ *     does, nor does a hash driver's name.
  * Any crash, leak or undefined behaviour under ASan and UBSan is found by
  * the sanitizers themselves. Test code, not constant-time.
  */
@@ -29,11 +34,12 @@
 #include "fuzz.h"
 #include "select.h"
 #include "selftest.h"
+#include "shash.h"
 #include "skcipher.h"
 
 #define MAX_NAME 255
 
-static void check_skcipher(const char *name, unsigned flags, int parsed)
+static int check_skcipher(const char *name, unsigned flags, int parsed)
 {
 	uint8_t key[64], iv[16], iv2[16], pt[48], ct[48], back[48];
 	cryptarch_skcipher *t = (cryptarch_skcipher *)&t, *again;
@@ -54,7 +60,7 @@ static void check_skcipher(const char *name, unsigned flags, int parsed)
 		   name, err);
 	if (err) {
 		FUZZ_CHECK(t == NULL, "skcipher_new failed but set *tfm");
-		return;
+		return 0;
 	}
 	drv = cryptarch_skcipher_driver(t);
 	FUZZ_CHECK(drv && *drv, "skcipher %s: no driver name", name);
@@ -89,6 +95,72 @@ static void check_skcipher(const char *name, unsigned flags, int parsed)
 	FUZZ_CHECK(err == 0 && memcmp(back, pt, sizeof(pt)) == 0,
 		   "%s: decryption does not undo encryption (%d)", drv, err);
 	cryptarch_skcipher_free(t);
+	return 1;
+}
+
+/* The shash lookup of NAME: as check_skcipher() for a keyed or unkeyed
+ * hash. Returns 1 if it opened. */
+static int check_shash(const char *name, unsigned flags, int parsed)
+{
+	uint8_t key[64], msg[80], d1[64], d2[64];
+	cryptarch_shash *t = (cryptarch_shash *)&t, *again;
+	static struct cryptarch_plan plan;
+	char prio[CRYPTARCH_NAME_MAX + 1];
+	const char *drv;
+	unsigned min, max;
+	size_t i, ds;
+	int err;
+
+	err = cryptarch_shash_new(&t, name, flags);
+	FUZZ_CHECK(err == 0 || err == -EINVAL || err == -ENOENT,
+		   "shash_new(\"%s\", %#x) = %d", name, flags, err);
+	FUZZ_CHECK((err == -EINVAL) == !parsed,
+		   "shash_new(\"%s\") = %d, parser says %d", name, err, parsed);
+	if (err) {
+		FUZZ_CHECK(t == NULL, "shash_new failed but set *tfm");
+		return 0;
+	}
+	drv = cryptarch_shash_driver(t);
+	FUZZ_CHECK(drv && *drv, "shash %s: no driver name", name);
+	err = cryptarch_lookup(drv, &cryptarch_type_shash, flags, &plan);
+	if (!err)
+		cryptarch_spec_name(&plan.prio, prio, sizeof(prio));
+	FUZZ_CHECK(err == 0 && plan.exact && strcmp(prio, drv) == 0,
+		   "%s chose %s, which does not resolve to itself (%d)", name,
+		   drv, err);
+	FUZZ_CHECK((flags & CRYPTARCH_ALLOW_VARIABLE_TIME) ||
+			   cryptarch_spec_constant_time(&plan.prio),
+		   "%s chose the variable-time %s without the flag", name, drv);
+	err = cryptarch_shash_new(&again, drv, flags);
+	FUZZ_CHECK(err == 0, "the driver name %s does not open (%d)", drv, err);
+	cryptarch_shash_free(again);
+	ds = cryptarch_shash_digestsize(t);
+	FUZZ_CHECK(ds > 0 && ds <= sizeof(d1), "%s: digest size %zu", drv, ds);
+	for (i = 0; i < sizeof(key); i++)
+		key[i] = (uint8_t)(i * 7 + 1);
+	memset(msg, 0x3c, sizeof(msg));
+	cryptarch_spec_keysizes(&plan.prio, &min, &max);
+	if (max) {
+		FUZZ_CHECK(cryptarch_shash_digest(t, msg, 10, d1) == -ENOKEY,
+			   "%s digests without a key", drv);
+		err = cryptarch_shash_setkey(t, key, min);
+		FUZZ_CHECK(err == 0, "%s: setkey(%u bytes) = %d", drv, min,
+			   err);
+	} else {
+		FUZZ_CHECK(cryptarch_shash_setkey(t, key, 16) == -EINVAL,
+			   "unkeyed %s took a key", drv);
+	}
+	err = cryptarch_shash_update(t, msg, 33);
+	if (!err)
+		err = cryptarch_shash_update(t, msg + 33, sizeof(msg) - 33);
+	if (!err)
+		err = cryptarch_shash_final(t, d1);
+	if (!err)
+		err = cryptarch_shash_digest(t, msg, sizeof(msg), d2);
+	FUZZ_CHECK(err == 0 && memcmp(d1, d2, ds) == 0,
+		   "%s: two updates and one digest differ (%d)", drv, err);
+	cryptarch_shash_free(t);
+	return 1;
 }
 
 static void check_cipher(const char *name, unsigned flags, int parsed, int tmpl)
@@ -106,7 +178,8 @@ static void check_cipher(const char *name, unsigned flags, int parsed, int tmpl)
 		   "cipher_new(\"%s\") = %d, parser says %d", name, err,
 		   parsed);
 	d = cryptarch_driver_find(name, strlen(name));
-	if (d && cryptarch_driver_verdict(d, flags) == CRYPTARCH_ELIGIBLE &&
+	if (d && fuzz_is_cipher(d) &&
+	    cryptarch_driver_verdict(d, flags) == CRYPTARCH_ELIGIBLE &&
 	    cryptarch_driver_selftest(d) == CRYPTARCH_SELFTEST_PASSED)
 		FUZZ_CHECK(err == 0,
 			   "driver %s is eligible but cipher_new = "
@@ -121,6 +194,8 @@ static void check_cipher(const char *name, unsigned flags, int parsed, int tmpl)
 	FUZZ_CHECK(drv && *drv, "cipher %s: no driver name", name);
 	d = cryptarch_driver_find(drv, strlen(drv));
 	FUZZ_CHECK(d, "cipher %s: driver %s is not registered", name, drv);
+	FUZZ_CHECK(fuzz_is_cipher(d), "cipher_new(\"%s\") chose the hash %s",
+		   name, drv);
 	FUZZ_CHECK((flags & CRYPTARCH_ALLOW_VARIABLE_TIME) ||
 			   (d->flags & CRYPTARCH_DRV_CONSTANT_TIME),
 		   "%s chose the variable-time %s without the flag", name, drv);
@@ -199,7 +274,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   nm.s);
 		check_tree(&nm, n);
 	}
-	check_skcipher(name, flags, parsed == 0);
+	FUZZ_CHECK(!(check_skcipher(name, flags, parsed == 0) &
+		     check_shash(name, flags, parsed == 0)),
+		   "\"%s\" opens as an skcipher and as a shash", name);
 	check_cipher(name, flags, parsed == 0,
 		     parsed == 0 && nm.node[0].narg > 0);
 	return 0;

@@ -7,16 +7,18 @@
  * fuzzed one replaces it), one byte of plaintext seed, then the key (all
  * the remaining bytes, at most 96).
  *
- * For each implementation, through its single-block cipher handle and its
- * xts template instance:
+ * For each block cipher implementation, through its single-block cipher
+ * handle, its xts and essiv(cbc(...),sha256) template instances and its
+ * cmac and xcbc instances:
  *   - setkey succeeds exactly for the cipher's key sizes (16, 24, 32 bytes;
- *     xts: twice that, halves not equal under the weak-key flag) and
- *     returns -EINVAL otherwise;
- *   - after a refused key the handle holds no key: encryption returns
- *     -ENOKEY and the key context is all zero;
+ *     xts: twice that, halves not equal under the weak-key flag; xcbc:
+ *     16 only) and returns -EINVAL otherwise;
+ *   - after a refused key the handle holds no key: encryption (a digest)
+ *     returns -ENOKEY and the key context is all zero;
  *   - after an accepted key, decryption undoes encryption, and every
- *     implementation of the cipher gives the same ciphertext for the same
- *     key and block.
+ *     implementation of the cipher gives the same ciphertext (the same
+ *     tag) for the same key and block.
+ * Each hash driver (sha256-generic) refuses every key and still digests.
  * Buffers are allocated at their exact sizes so that ASan sees any read
  * past the key. Test code, not constant-time.
  */
@@ -126,13 +128,143 @@ static void check_xts(const struct cryptarch_driver *drv, const uint8_t *key,
 	cryptarch_skcipher_free(t);
 }
 
+/* essiv(cbc(DRV),sha256): the cipher's key sizes, and a round trip. */
+static void check_essiv(const struct cryptarch_driver *drv, const uint8_t *key,
+			size_t keylen, const uint8_t pt[16])
+{
+	uint8_t iv[16], iv2[16], ct[32], back[32], in[32];
+	cryptarch_skcipher *t;
+	size_t ctxsize;
+	const void *ctx;
+	char name[96];
+	int err, valid = fuzz_keylen_ok(drv, keylen);
+
+	snprintf(name, sizeof(name), "essiv(cbc(%s),sha256)", drv->name);
+	err = cryptarch_skcipher_new(&t, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+	FUZZ_CHECK(err == 0, "%s: skcipher_new = %d", name, err);
+	err = cryptarch_skcipher_setkey(t, key, keylen);
+	FUZZ_CHECK(err == (valid ? 0 : -EINVAL), "%s: setkey(%zu bytes) = %d",
+		   name, keylen, err);
+	memcpy(in, pt, 16);
+	memcpy(in + 16, pt, 16);
+	memset(iv, 0x42, sizeof(iv));
+	memcpy(iv2, iv, sizeof(iv));
+	if (!valid) {
+		FUZZ_CHECK(cryptarch_skcipher_encrypt(t, in, ct, sizeof(in),
+						      iv) == -ENOKEY,
+			   "%s: a refused key left the handle keyed", name);
+		ctx = cryptarch_skcipher_ctx(t, &ctxsize);
+		FUZZ_CHECK(all_zero(ctx, ctxsize),
+			   "%s: a refused key left key material", name);
+		cryptarch_skcipher_free(t);
+		return;
+	}
+	err = cryptarch_skcipher_encrypt(t, in, ct, sizeof(in), iv);
+	FUZZ_CHECK(err == 0, "%s: encrypt = %d", name, err);
+	err = cryptarch_skcipher_decrypt(t, ct, back, sizeof(ct), iv2);
+	FUZZ_CHECK(err == 0 && memcmp(back, in, sizeof(in)) == 0,
+		   "%s: decryption does not undo encryption", name);
+	cryptarch_skcipher_free(t);
+}
+
+/* TMPL ("cmac", "xcbc") over DRV: the key rule, -ENOKEY and a zero
+ * context after a refusal; the tag goes to OUT. Returns 1 if the key was
+ * taken. */
+static int check_mac(const char *tmpl, const struct cryptarch_driver *drv,
+		     const uint8_t *key, size_t keylen, int prekey,
+		     const uint8_t pt[16], uint8_t out[16])
+{
+	cryptarch_shash *t;
+	uint8_t good[32];
+	size_t ctxsize;
+	const void *ctx;
+	char name[96];
+	int err, valid = fuzz_keylen_ok(drv, keylen);
+
+	if (strcmp(tmpl, "xcbc") == 0)
+		valid = keylen == 16;
+	snprintf(name, sizeof(name), "%s(%s)", tmpl, drv->name);
+	err = cryptarch_shash_new(&t, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+	FUZZ_CHECK(err == 0, "%s: shash_new = %d", name, err);
+	if (prekey) {
+		memset(good, 0x77, sizeof(good));
+		err = cryptarch_shash_setkey(t, good, 16);
+		FUZZ_CHECK(err == 0, "%s: valid setkey = %d", name, err);
+	}
+	err = cryptarch_shash_setkey(t, key, keylen);
+	FUZZ_CHECK(err == (valid ? 0 : -EINVAL), "%s: setkey(%zu bytes) = %d",
+		   name, keylen, err);
+	if (!valid) {
+		FUZZ_CHECK(cryptarch_shash_digest(t, pt, 16, out) == -ENOKEY,
+			   "%s: a refused key left the handle keyed", name);
+		ctx = cryptarch_shash_ctx(t, &ctxsize);
+		FUZZ_CHECK(all_zero(ctx, ctxsize),
+			   "%s: a refused key left key material", name);
+		cryptarch_shash_free(t);
+		return 0;
+	}
+	err = cryptarch_shash_digest(t, pt, 16, out);
+	FUZZ_CHECK(err == 0, "%s: digest = %d", name, err);
+	cryptarch_shash_free(t);
+	return 1;
+}
+
+/* A hash driver: every key refused, the digest still there. */
+static void check_hash(const struct cryptarch_driver *drv, const uint8_t *key,
+		       size_t keylen, const uint8_t pt[16])
+{
+	cryptarch_shash *t;
+	uint8_t out[64];
+	int err;
+
+	if (drv->alg->max_keysize)
+		return; /* a keyed hash driver: none is registered yet */
+	err = cryptarch_shash_new(&t, drv->name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+	FUZZ_CHECK(err == 0, "%s: shash_new = %d", drv->name, err);
+	FUZZ_CHECK(cryptarch_shash_setkey(t, key, keylen) == -EINVAL,
+		   "unkeyed %s took a %zu-byte key", drv->name, keylen);
+	FUZZ_CHECK(cryptarch_shash_digest(t, pt, 16, out) == 0,
+		   "%s: no digest after a refused key", drv->name);
+	cryptarch_shash_free(t);
+}
+
+/* The first implementation's result for one name, per cipher. */
+struct first {
+	const char *cipher, *what;
+	uint8_t out[16];
+};
+
+/* Compare OUT with the first result for WHAT over DRV's cipher. */
+static void agree(struct first *f, size_t *nf, const char *what,
+		  const struct cryptarch_driver *drv, const uint8_t out[16],
+		  size_t keylen)
+{
+	size_t j;
+
+	for (j = 0; j < *nf; j++)
+		if (strcmp(f[j].cipher, drv->alg->name) == 0 &&
+		    strcmp(f[j].what, what) == 0)
+			break;
+	if (j == *nf && *nf < 32) {
+		f[j].cipher = drv->alg->name;
+		f[j].what = what;
+		memcpy(f[j].out, out, 16);
+		(*nf)++;
+	} else if (j < *nf) {
+		FUZZ_CHECK(memcmp(f[j].out, out, 16) == 0,
+			   "%s disagrees with the first %s implementation "
+			   "(%s) on a %zu-byte key",
+			   drv->name, drv->alg->name, what, keylen);
+	}
+}
+
 /* see fuzz.h */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	/* The first implementation's ciphertext, per cipher (by name). */
-	const char *first_name[8];
-	uint8_t first_ct[8][16], pt[16], ct[16], *key;
-	size_t keylen, i, j, nfirst = 0;
+	static const char *const macs[] = { "cmac", "xcbc" };
+	struct first first[32];
+	uint8_t pt[16], ct[16], *key;
+	size_t keylen, i, m, nfirst = 0;
 	int opts;
 
 	if (size < 2 || size - 2 > MAX_KEY)
@@ -153,21 +285,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (!cryptarch_driver_available(drv))
 			continue;
-		if (check_cipher(drv, key, keylen, opts & 2, pt, ct)) {
-			for (j = 0; j < nfirst; j++)
-				if (strcmp(first_name[j], drv->alg->name) == 0)
-					break;
-			if (j == nfirst && nfirst < 8) {
-				first_name[nfirst] = drv->alg->name;
-				memcpy(first_ct[nfirst++], ct, 16);
-			} else if (j < nfirst) {
-				FUZZ_CHECK(memcmp(first_ct[j], ct, 16) == 0,
-					   "%s disagrees with the first %s "
-					   "implementation on a %zu-byte key",
-					   drv->name, drv->alg->name, keylen);
-			}
+		if (!fuzz_is_cipher(drv)) {
+			check_hash(drv, key, keylen, pt);
+			continue;
 		}
+		if (check_cipher(drv, key, keylen, opts & 2, pt, ct))
+			agree(first, &nfirst, "cipher", drv, ct, keylen);
 		check_xts(drv, key, keylen, opts & 1, pt);
+		check_essiv(drv, key, keylen, pt);
+		for (m = 0; m < 2; m++)
+			if (check_mac(macs[m], drv, key, keylen, opts & 2, pt,
+				      ct))
+				agree(first, &nfirst, macs[m], drv, ct, keylen);
 	}
 	free(key);
 	return 0;

@@ -6,14 +6,16 @@
 # per harness, in the input layouts that fuzz-name.c, fuzz-setkey.c and
 # fuzz-diff.c describe: valid and malformed names with each flag, keys of
 # every interesting length, and every cipher, mode and key size with short,
-# odd and block-sized data. Deterministic: running it again gives the same
-# files.
+# odd and block-sized data, and each keyed hash and hash with messages of
+# several lengths. Deterministic: running it again gives the same files
+# (it empties the harnesses' directories first).
 #
 # Usage: gen-corpus.sh [DIR]   (default: the corpus/ next to this script)
 
 set -euo pipefail
 
 out=${1:-$(cd "$(dirname "$0")" && pwd)/corpus}
+rm -rf "$out/fuzz-name" "$out/fuzz-setkey" "$out/fuzz-diff"
 
 # bytes N SEED: N pseudo-random bytes as printf escapes (a fixed LCG).
 bytes() {
@@ -40,7 +42,13 @@ for name in 'aes' 'twofish' 'aes-generic' 'aes-ct64' 'twofish-generic' \
 	'xts(twofish-generic)' 'ctr(aes-ct64)' 'ecb-aes-ct64' \
 	'ctr-aes-generic' 'cbc-aes-aesni' 'xts-aes-vaes-avx2' 'gcm(aes)' \
 	'cbc(cbc(aes))' 'cbc(aes' 'cbc()' '()' 'AES' 'aes generic' \
-	'ecb(aes-neon)' 'xts(aes-vaes-avx512)' 'aes-'; do
+	'ecb(aes-neon)' 'xts(aes-vaes-avx512)' 'aes-' 'xctr(aes)' \
+	'xctr-aes-aesni' 'cts(cbc(aes))' 'cts(cbc-aes-ct64)' \
+	'cts(cbc(twofish-generic))' 'essiv(cbc(aes),sha256)' \
+	'essiv(cbc-aes-aesni,sha256-generic)' 'cmac(aes)' 'cmac-aes-aesni' \
+	'xcbc(aes-generic)' 'cbcmac(twofish)' 'sha256' 'sha256-generic' \
+	'cts(ecb(aes))' 'essiv(ctr(aes),sha256)' 'cmac(sha256)' \
+	'xctr(sha256)' 'essiv(cbc(aes),cmac(aes))' 'essiv(cbc(aes),sha256,x)'; do
 	for flags in 00 01; do
 		n=$((n + 1))
 		put fuzz-name "$(printf '%02d-%s-%s' "$n" "$flags" \
@@ -66,27 +74,43 @@ put fuzz-setkey rekey-bad-17 "\\x02\\x55$(bytes 17 11)"
 put fuzz-setkey zeros-32 "\\x00\\x00$(printf '\\x00%.0s' $(seq 1 32))"
 put fuzz-setkey ones-32 "\\x00\\xff$(printf '\\xff%.0s' $(seq 1 32))"
 
-# ---- fuzz-diff: cipher, mode bits, key size, cut, key, iv, data ----------
-modes=(ecb cbc ctr xts)
+# ---- fuzz-diff: target, name bits, key size, cut, key, iv, data ---------
+# byte 1: bits 0-3 the name (ecb cbc ctr xts xctr cts essiv cmac xcbc
+# cbcmac), bit 4 in place, bit 5 two calls; targets 0, 1 the ciphers (aes,
+# twofish), 2 the hash (sha256).
+names=(ecb cbc ctr xts xctr cts essiv cmac xcbc cbcmac)
 for c in 0 1; do
-	for m in 0 1 2 3; do
+	for m in 0 1 2 3 4 5 6; do
 		for k in 0 1 2; do
 			klen=$(((16 + 8 * k) * (m == 3 ? 2 : 1)))
 			case $m in
-			0 | 1) dlen=$((16 * (1 + k * 3))) ;;
-			2) dlen=$((5 + 37 * k)) ;;
-			3) dlen=$((16 + 17 * k)) ;;
+			0 | 1 | 6) dlen=$((16 * (1 + k * 3))) ;;
+			2 | 4) dlen=$((5 + 37 * k)) ;;
+			3 | 5) dlen=$((16 + 17 * k)) ;;
 			esac
 			seed=$((c * 100 + m * 10 + k))
 			put fuzz-diff \
-				"c$c-${modes[$m]}-$((8 * (16 + 8 * k)))-$dlen" \
+				"c$c-${names[$m]}-$((8 * (16 + 8 * k)))-$dlen" \
 				"\\x0$c\\x0$m\\x0$k\\x01$(bytes "$klen" "$seed")$(bytes 16 $((seed + 1)))$(bytes "$dlen" $((seed + 2)))"
 		done
 	done
+	for m in 7 8 9; do
+		for dlen in 0 16 41; do
+			seed=$((c * 100 + m * 10 + dlen))
+			put fuzz-diff "c$c-${names[$m]}-128-$dlen" \
+				"\\x0$c\\x$((20 + m))\\x00\\x02$(bytes 16 "$seed")$(bytes "$dlen" $((seed + 1)))"
+		done
+	done
+done
+for dlen in 0 3 55 64 200; do
+	put fuzz-diff "sha256-$dlen" \
+		"\\x02\\x20\\x00\\x07$(bytes "$dlen" $((dlen + 5)))"
 done
 # Two calls with a cut, in place, a counter about to wrap, a long buffer.
-put fuzz-diff cut-cbc "\\x00\\x09\\x00\\x02$(bytes 16 1)$(bytes 16 2)$(bytes 96 3)"
-put fuzz-diff cut-ctr-inplace "\\x00\\x0e\\x02\\x03$(bytes 32 4)$(bytes 16 5)$(bytes 77 6)"
+put fuzz-diff cut-cbc "\\x00\\x21\\x00\\x02$(bytes 16 1)$(bytes 16 2)$(bytes 96 3)"
+put fuzz-diff cut-ctr-inplace "\\x00\\x32\\x02\\x03$(bytes 32 4)$(bytes 16 5)$(bytes 77 6)"
 put fuzz-diff ctr-wrap "\\x00\\x02\\x00\\x00$(bytes 16 7)$(printf '\\xff%.0s' $(seq 1 16))$(bytes 70 8)"
-put fuzz-diff xts-steal-inplace "\\x01\\x07\\x01\\x00$(bytes 48 9)$(bytes 16 10)$(bytes 31 11)"
+put fuzz-diff xts-steal-inplace "\\x01\\x13\\x01\\x00$(bytes 48 9)$(bytes 16 10)$(bytes 31 11)"
+put fuzz-diff cts-inplace "\\x00\\x15\\x00\\x00$(bytes 16 15)$(bytes 16 16)$(bytes 47 17)"
 put fuzz-diff ecb-1k "\\x00\\x00\\x02\\x00$(bytes 32 12)$(bytes 16 13)$(bytes 1024 14)"
+put fuzz-diff cmac-1k-cut "\\x00\\x27\\x02\\x50$(bytes 32 18)$(bytes 1024 19)"
