@@ -170,6 +170,8 @@ static void check_names(void)
 		"essiv(cbc(aes))",
 		"essiv(cbc(aes),aes)",
 		"essiv(aes,sha256)",
+		"essiv(cbc(aes),cmac(aes))", /* a keyed hash */
+		"essiv(cbc(aes),xcbc(aes))",
 		"cmac(sha256)",
 		"cmac(aes)",
 		"xcbc(aes)",
