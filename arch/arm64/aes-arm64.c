@@ -181,6 +181,4 @@ CRYPTARCH_DRIVER(aes_arm64,
 		CRYPTARCH_CBC_HOOK_FNS(cbc_encrypt, cbc_decrypt),
 		CRYPTARCH_CTR_HOOK_FNS(ctr_crypt),
 		CRYPTARCH_XTS_HOOK_FNS(xts_encrypt, xts_decrypt),
-		CRYPTARCH_CBCMAC_HOOK_ONE("cmac", cbcmac),
-		CRYPTARCH_CBCMAC_HOOK_ONE("xcbc", cbcmac),
-		CRYPTARCH_CBCMAC_HOOK_ONE("cbcmac", cbcmac)));
+		CRYPTARCH_CBCMAC_HOOKS_FNS(cbcmac)));

@@ -27,7 +27,8 @@ CRYPTARCH_DRIVER(aes_ce,
 	.alg = &cryptarch_aes,
 	.summary = "ARMv8 Crypto Extensions (AESE/AESMC/AESD/AESIMC), one "
 		    "copy per key size with every round key in registers, 8 "
-		    "blocks in flight; CBC encryption serial",
+		    "blocks in flight (XCTR too); CBC encryption and the "
+		    "CBC-MAC chain serial",
 	.priority = 300, /* above aes-neonbs (250) and aes-arm64 (200) */
 	.ctxsize = sizeof(struct cryptarch_aes_ce_ctx),
 	.flags = CRYPTARCH_DRV_CONSTANT_TIME,

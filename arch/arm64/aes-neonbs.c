@@ -694,8 +694,8 @@ CRYPTARCH_DRIVER(aes_neonbs,
 	.name = "aes-neonbs",
 	.alg = &cryptarch_aes,
 	.summary = "bit-sliced Advanced SIMD, 8 blocks per call for ECB, CBC "
-		    "decryption, CTR and XTS; single blocks and CBC "
-		    "encryption are aes-neon's",
+		    "decryption, CTR, XCTR and XTS; single blocks, CBC "
+		    "encryption and the CBC-MAC chain are aes-neon's",
 	.priority = 250, /* above aes-arm64 (200), below aes-ce (300) */
 	.ctxsize = sizeof(struct aes_neonbs_ctx),
 	.flags = CRYPTARCH_DRV_CONSTANT_TIME,
@@ -714,9 +714,5 @@ CRYPTARCH_DRIVER(aes_neonbs,
 		CRYPTARCH_XTS_HOOK(aes_neonbs),
 		/* The CBC-MAC chain is serial too, aes-neon's, ranked as CBC
 		 * encryption and for the same reasons. */
-		CRYPTARCH_CBCMAC_HOOK_ONE("cmac", cryptarch_aes_neon_cbcmac,
-					  .priority = 190),
-		CRYPTARCH_CBCMAC_HOOK_ONE("xcbc", cryptarch_aes_neon_cbcmac,
-					  .priority = 190),
-		CRYPTARCH_CBCMAC_HOOK_ONE("cbcmac", cryptarch_aes_neon_cbcmac,
-					  .priority = 190)));
+		CRYPTARCH_CBCMAC_HOOKS_FNS(cryptarch_aes_neon_cbcmac,
+					   .priority = 190)));
