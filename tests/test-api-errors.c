@@ -172,6 +172,12 @@ static void check_names(void)
 		"essiv(aes,sha256)",
 		"essiv(cbc(aes),cmac(aes))", /* a keyed hash */
 		"essiv(cbc(aes),xcbc(aes))",
+		/* an argument that stands for no instance (cbc over cbc)
+		 * inside another template */
+		"ecb(cbc(cbc(aes-vperm)))",
+		"ecb(cbc(cbc(aes)))",
+		"cts(cbc(cbc(aes-generic)))",
+		"essiv(cbc(cbc(aes)),sha256)",
 		"cmac(sha256)",
 		"cmac(aes)",
 		"xcbc(aes)",

@@ -608,6 +608,8 @@ static int enum_tmpl(const struct cryptarch_name *nm, unsigned i,
 		err = enum_node(nm, nd->arg[j], &al[j]);
 		if (err)
 			return err;
+		if (al[j].n == 0)
+			return -ENOENT; /* no instance of this argument */
 		exact &= al[j].exact;
 	}
 	l->exact = exact;
