@@ -171,7 +171,8 @@ CRYPTARCH_DRIVER(aes_arm64,
 	.summary = "AArch64 assembly on one 1 KB round table per direction "
 		    "(the other columns by rotates folded into the XORs) and "
 		    "the byte S-boxes for the last round: 2.5 KB of tables "
-		    "instead of 16 KB; hooks for every mode",
+		    "instead of 16 KB; hooks for ECB, CBC, CTR, XTS and "
+		    "the CBC-MAC chain",
 	.priority = 200,
 	.ctxsize = sizeof(struct cryptarch_aes_generic_ctx),
 	.cpu_features = 0,

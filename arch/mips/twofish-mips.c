@@ -198,7 +198,7 @@ CRYPTARCH_DRIVER_AS(twofish_mips, twofish_mips_glue,
 	.summary = "MIPS assembly, one source for o32 and n64, big- and "
 		    "little-endian, release 1 and 2 (rotr/wsbh/ins where "
 		    "available); twofish-generic's key schedule and tables; "
-		    "hooks for every mode",
+		    "hooks for ECB, CBC, CTR and XTS",
 	.priority = 200,
 	.ctxsize = CTX_SIZE,
 	.cpu_features = 0, /* release 1 or 2: decided at build time */

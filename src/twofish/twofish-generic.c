@@ -510,8 +510,8 @@ CRYPTARCH_DRIVER(twofish_generic,
 	.name = "twofish-generic",
 	.alg = &cryptarch_twofish,
 	.summary = "key-dependent S-box/MDS tables computed at setkey (the "
-		    "paper's \"full keying\"), portable C; hooks for every "
-		    "mode",
+		    "paper's \"full keying\"), portable C; hooks for ECB, "
+		    "CBC, CTR and XTS",
 	.priority = 100,
 	.ctxsize = sizeof(struct cryptarch_twofish_ctx),
 	.cpu_features = 0,
