@@ -3,7 +3,9 @@
  * insn-probe.c - the program that bench/insncount.sh runs under qemu-user
  * with the insncount plugin: it keys one driver (AES-128 or Twofish-128, a
  * fixed key; xts: two of them) through the public API and encrypts or
- * decrypts a buffer of BYTES bytes CALLS times in one mode, nothing else.
+ * decrypts a buffer of BYTES bytes CALLS times in one mode (or, for a keyed
+ * hash over the cipher such as cmac, takes the digest of it: direction
+ * "dig"), nothing else.
  * The mode is the registry's template of that name, run as the instance
  * static selection would rank for the driver: the driver's hooked one
  * ("cbc-aes-arm64") where it has a hook for the template, else the
@@ -14,8 +16,8 @@
  * a measurement tool, not library code, and is linked -static -no-pie so
  * that the addresses `nm -S` gives are the ones the emulator executes.
  * `--list` prints one "driver cipher constant-time available" line per
- * registered driver (registry order; constant-time is the descriptor's
- * CRYPTARCH_DRV_CONSTANT_TIME).
+ * registered block cipher driver (registry order; constant-time is the
+ * descriptor's CRYPTARCH_DRV_CONSTANT_TIME).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,14 +26,16 @@
 #include "cryptarch.h"
 #include "registry.h"
 #include "spec.h"
+#include "types/shash.h"
 
 static int usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s --list\n"
-		"       %s DRIVER MODE enc|dec BYTES CALLS\n"
+		"       %s DRIVER MODE enc|dec|dig BYTES CALLS\n"
 		"(MODE: a registered template over a cipher: ecb, cbc, ctr, "
-		"xts)\n",
+		"xts, xctr; or a keyed hash over one, with dig: cmac, xcbc, "
+		"cbcmac)\n",
 		prog, prog);
 	return 2;
 }
@@ -43,6 +47,8 @@ static int list(void)
 	for (i = 0; i < cryptarch_driver_count(); i++) {
 		const struct cryptarch_driver *d = cryptarch_driver_at(i);
 
+		if (d->alg->type != &cryptarch_type_cipher)
+			continue;
 		printf("%s %s %d %d\n", d->name, d->alg->name,
 		       !!(d->flags & CRYPTARCH_DRV_CONSTANT_TIME),
 		       cryptarch_driver_available(d));
@@ -56,12 +62,13 @@ int main(int argc, char **argv)
 	const struct cryptarch_template *tmpl;
 	struct cryptarch_spec s;
 	cryptarch_skcipher *tfm;
-	uint8_t key[64], iv[16];
+	cryptarch_shash *h;
+	uint8_t key[64], iv[16], tag[CRYPTARCH_SHASH_DIGEST_MAX];
 	char name[CRYPTARCH_NAME_MAX + 1];
 	unsigned long bytes, calls, c;
 	size_t keylen;
 	uint8_t *buf;
-	int enc, err = 0;
+	int enc, dig, err = 0;
 	char *end;
 
 	if (argc == 2 && !strcmp(argv[1], "--list"))
@@ -71,10 +78,12 @@ int main(int argc, char **argv)
 	drv = cryptarch_driver_find(argv[1], strlen(argv[1]));
 	tmpl = cryptarch_template_find(argv[2], strlen(argv[2]));
 	enc = !strcmp(argv[3], "enc");
+	dig = !strcmp(argv[3], "dig");
 	bytes = strtoul(argv[4], &end, 10);
 	if (!drv || !tmpl || tmpl->nargs != 1 || tmpl->nkeys > 4 ||
 	    tmpl->args[0] != &cryptarch_type_cipher ||
-	    (!enc && strcmp(argv[3], "dec")) || *end)
+	    (!enc && !dig && strcmp(argv[3], "dec")) ||
+	    dig != (tmpl->type == &cryptarch_type_shash) || *end)
 		return usage(argv[0]);
 	calls = strtoul(argv[5], &end, 10);
 	if (*end)
@@ -90,21 +99,38 @@ int main(int argc, char **argv)
 	    cryptarch_spec_over(&s, tmpl, drv, 0))
 		return usage(argv[0]);
 	cryptarch_spec_name(&s, name, sizeof(name));
+	for (c = 0; c < sizeof(key); c++)
+		key[c] = (uint8_t)(0x10 + 7 * c);
+	buf = malloc(bytes ? bytes : 1);
+	if (!buf)
+		return 1;
+	for (c = 0; c < bytes; c++)
+		buf[c] = (uint8_t)c;
+	if (dig) {
+		/* one digest of the message per call, as a caller makes it */
+		err = cryptarch_shash_new(&h, name,
+					  CRYPTARCH_ALLOW_VARIABLE_TIME);
+		if (!err)
+			err = cryptarch_shash_setkey(h, key, 16);
+		for (c = 0; !err && c < calls; c++)
+			err = cryptarch_shash_digest(h, buf, bytes, tag);
+		if (err)
+			fprintf(stderr, "%s: %s\n", name, cryptarch_strerror(err));
+		else
+			printf("%s dig %lu x %lu: %02x%02x\n",
+			       cryptarch_shash_driver(h), calls, bytes, tag[0],
+			       tag[15]);
+		cryptarch_shash_free(h);
+		free(buf);
+		return err ? 1 : 0;
+	}
 	err = cryptarch_skcipher_new(&tfm, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
 	if (err) {
 		fprintf(stderr, "%s: %s\n", name, cryptarch_strerror(err));
+		free(buf);
 		return 1;
 	}
-	for (c = 0; c < sizeof(key); c++)
-		key[c] = (uint8_t)(0x10 + 7 * c);
 	keylen = 16 * tmpl->nkeys;
-	buf = malloc(bytes ? bytes : 1);
-	if (!buf) {
-		cryptarch_skcipher_free(tfm);
-		return 1;
-	}
-	for (c = 0; c < bytes; c++)
-		buf[c] = (uint8_t)c;
 	memset(iv, 0xa5, sizeof(iv));
 	err = cryptarch_skcipher_setkey(tfm, key, keylen);
 	for (c = 0; !err && c < calls; c++)

@@ -24,8 +24,9 @@
 #   --targets LIST    toolchain names, comma-separated (default: every
 #                     target whose compiler and qemu are installed)
 #   --drivers LIST    only these drivers (default: all registered)
-#   --modes LIST      MODE-DIR items, MODE ecb|cbc|ctr|xts, DIR enc|dec
-#                     (default: ecb-enc,cbc-enc)
+#   --modes LIST      MODE-DIR items, MODE ecb|cbc|ctr|xts|xctr, DIR enc|dec,
+#                     or a keyed hash MODE cmac|xcbc|cbcmac with DIR dig
+#                     (one digest per request; default: ecb-enc,cbc-enc)
 #   --sizes LIST      request sizes in bytes, multiples of 16 (16,8192)
 #   --build-root DIR  build trees (${TMPDIR:-/tmp}/cryptarch-insncount)
 #   --markdown        the table in Markdown, one row per target and driver:
@@ -68,6 +69,7 @@ done
 for m in ${modes//,/ }; do
 	case $m in
 	ecb-enc|ecb-dec|cbc-enc|cbc-dec|ctr-enc|ctr-dec|xts-enc|xts-dec) ;;
+	xctr-enc|xctr-dec|cmac-dig|xcbc-dig|cbcmac-dig) ;;
 	*) err "bad mode $m"; exit 2 ;;
 	esac
 done
