@@ -367,6 +367,47 @@ int cli_is_mode(const struct cryptarch_template *t)
 	       t->args[0] == &cryptarch_type_cipher;
 }
 
+/* see cli.h */
+char *cli_key_sizes(const struct cryptarch_spec *s, char *buf, size_t size)
+{
+	static const char *const count[] = { "", "", "two", "three", "four" };
+	unsigned nk = cryptarch_spec_nkeys(s), min, max, k;
+	size_t n = 0;
+
+	cryptarch_spec_keysizes(s, &min, &max);
+	if (size)
+		buf[0] = '\0';
+	for (k = min; k <= max && n < size; k += 8)
+		n += (size_t)snprintf(buf + n, size - n, "%s%u",
+				      k == min	  ? "" :
+				      k + 8 > max ? " or " :
+						    ", ",
+				      nk * k);
+	if (nk > 1 && n < size)
+		snprintf(buf + n, size - n, ": %s keys",
+			 nk < sizeof(count) / sizeof(count[0]) ? count[nk] :
+								 "several");
+	return buf;
+}
+
+/* see cli.h */
+int cli_key_status(const char *sub, const char *opt, const char *alg,
+		   const struct cryptarch_spec *s, size_t keylen, int err)
+{
+	char sizes[96];
+
+	if (err == -EINVAL) {
+		cli_error(sub, "%s: wrong length for %s: %zu bytes (expected %s)",
+			  opt, alg, keylen, cli_key_sizes(s, sizes, sizeof(sizes)));
+		return CLI_USAGE;
+	}
+	if (err) {
+		cli_error(sub, "%s: %s", opt, cryptarch_strerror(err));
+		return CLI_FAIL;
+	}
+	return CLI_OK;
+}
+
 /* 1 if A is a hash without a key ("sha256"). */
 static int unkeyed_hash(const struct cryptarch_algorithm *a)
 {

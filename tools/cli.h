@@ -120,6 +120,17 @@ const struct cryptarch_algorithm *cli_algorithm_at(size_t i);
 /* 1 if T is a mode: a template of type skcipher over one block cipher
  * (what `speed`, `tune` and `ct --mode` take), else 0. */
 int cli_is_mode(const struct cryptarch_template *t);
+
+/* "16, 24 or 32" (one key) or "32, 48 or 64: two keys": the key sizes of
+ * instance S, cipher keys in steps of 8 bytes times their number, into
+ * BUF; returns BUF. */
+char *cli_key_sizes(const struct cryptarch_spec *s, char *buf, size_t size);
+/* What setkey's result ERR for KEYLEN bytes from option OPT means for the
+ * command: CLI_OK for 0; for -EINVAL an error naming the lengths instance
+ * S of ALG takes, and CLI_USAGE; else the library's sentence and
+ * CLI_FAIL. */
+int cli_key_status(const char *sub, const char *opt, const char *alg,
+		   const struct cryptarch_spec *s, size_t keylen, int err);
 /*
  * The algorithm names of type TYPE (skcipher or shash) that the registry
  * composes over the block cipher A, in registry order: each template of

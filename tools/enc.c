@@ -351,50 +351,14 @@ static int whole(struct job *j)
 	return process(j, len, len);
 }
 
-/* "16, 24 or 32" (one key) or "32, 48 or 64: two keys": the key sizes of
- * the job's instance, cipher keys in steps of 8 bytes times their number. */
-static const char *key_sizes(const struct job *j, char *buf, size_t size)
-{
-	static const char *const count[] = { "", "", "two", "three", "four" };
-	unsigned nk = cryptarch_spec_nkeys(&j->spec), min, max, k;
-	size_t n = 0;
-
-	cryptarch_spec_keysizes(&j->spec, &min, &max);
-	if (size)
-		buf[0] = '\0';
-	for (k = min; k <= max && n < size; k += 8)
-		n += (size_t)snprintf(buf + n, size - n, "%s%u",
-				      k == min	  ? "" :
-				      k + 8 > max ? " or " :
-						    ", ",
-				      nk * k);
-	if (nk > 1 && n < size)
-		snprintf(buf + n, size - n, ": %s keys",
-			 nk < sizeof(count) / sizeof(count[0]) ? count[nk] :
-								 "several");
-	return buf;
-}
-
 static int set_key(struct job *j, const char *opt, const uint8_t *key,
 		   size_t keylen)
 {
-	char sizes[96];
-	int err = -EINVAL;
+	int err = keylen <= CLI_MAX_KEY ?
+			  cryptarch_skcipher_setkey(j->tfm, key, keylen) :
+			  -EINVAL;
 
-	if (keylen <= CLI_MAX_KEY)
-		err = cryptarch_skcipher_setkey(j->tfm, key, keylen);
-	if (err == -EINVAL) {
-		cli_error(j->sub,
-			  "%s: wrong length for %s: %zu bytes (expected %s)",
-			  opt, j->alg, keylen,
-			  key_sizes(j, sizes, sizeof(sizes)));
-		return CLI_USAGE;
-	}
-	if (err) {
-		cli_error(j->sub, "%s: %s", opt, cryptarch_strerror(err));
-		return CLI_FAIL;
-	}
-	return CLI_OK;
+	return cli_key_status(j->sub, opt, j->alg, &j->spec, keylen, err);
 }
 
 /* One instance of the name, for its template, key sizes and iv size

@@ -84,44 +84,14 @@ static int spec_of(const char *name, struct cryptarch_spec *s)
 	return err;
 }
 
-/* "16, 24 or 32" or "16": the key sizes of the job's instance. */
-static const char *key_sizes(const struct job *j, char *buf, size_t size)
-{
-	unsigned min, max, k;
-	size_t n = 0;
-
-	cryptarch_spec_keysizes(&j->spec, &min, &max);
-	if (size)
-		buf[0] = '\0';
-	for (k = min; k <= max && n < size; k += 8)
-		n += (size_t)snprintf(buf + n, size - n, "%s%u",
-				      k == min	  ? "" :
-				      k + 8 > max ? " or " :
-						    ", ",
-				      k);
-	return buf;
-}
-
 static int set_key(struct job *j, const char *opt, const uint8_t *key,
 		   size_t keylen)
 {
-	char sizes[96];
-	int err = -EINVAL;
+	int err = keylen <= CLI_MAX_KEY ?
+			  cryptarch_shash_setkey(j->tfm, key, keylen) :
+			  -EINVAL;
 
-	if (keylen <= CLI_MAX_KEY)
-		err = cryptarch_shash_setkey(j->tfm, key, keylen);
-	if (err == -EINVAL) {
-		cli_error(j->sub,
-			  "%s: wrong length for %s: %zu bytes (expected %s)",
-			  opt, j->alg, keylen,
-			  key_sizes(j, sizes, sizeof(sizes)));
-		return CLI_USAGE;
-	}
-	if (err) {
-		cli_error(j->sub, "%s: %s", opt, cryptarch_strerror(err));
-		return CLI_FAIL;
-	}
-	return CLI_OK;
+	return cli_key_status(j->sub, opt, j->alg, &j->spec, keylen, err);
 }
 
 /* The whole input through update, piece by piece; then the tag. */
