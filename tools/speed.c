@@ -1128,7 +1128,7 @@ static void summary(const struct run *run)
 	const struct opts *o = run->o;
 	const struct cryptarch_type *type = &cryptarch_type_skcipher;
 	int cyc = harness_have_cycles();
-	int wa = 3, wd = 6, bad, have_sk = 0, have_hash = 0;
+	int wa, wd, bad, have_sk = 0, have_hash = 0;
 	unsigned lo = MAX_SIZE, hi = 0;
 	char sel[8], label[4 * NAME_LEN];
 	double nsb, nsc, cyb, cyc0;
@@ -1144,18 +1144,7 @@ static void summary(const struct run *run)
 		summary_hash(run);
 	if (!have_sk)
 		return;
-	for (i = 0; i < run->nt; i++) {
-		int a = (int)strlen(run->t[i].alg);
-		int d = (int)strlen(run->t[i].named);
-
-		wa = a > wa ? a : wa;
-		wd = d > wd ? d : wd;
-	}
-	for (j = 0; j < run->np; j++) {
-		int d = (int)strlen(run->p[j].inst);
-
-		wd = d > wd ? d : wd;
-	}
+	widths(run, &wa, &wd);
 	printf("\nsummary (best batch per test; MB/s = 10^6 bytes/s; cycles: "
 	       "%s; seconds: measured)\n",
 	       cyc ? harness_cycle_source() : "n/a, no counter");
