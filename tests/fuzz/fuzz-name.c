@@ -39,12 +39,33 @@
 
 #define MAX_NAME 255
 
+/* The instance DRV that NAME chose under FLAGS, looked up as TYPE by its
+ * own name into *PLAN: exactly that instance, and constant-time unless
+ * FLAGS allow otherwise. */
+static void check_chosen(const char *name, const char *drv,
+			 const struct cryptarch_type *type, unsigned flags,
+			 struct cryptarch_plan *plan)
+{
+	char prio[CRYPTARCH_NAME_MAX + 1];
+	int err;
+
+	FUZZ_CHECK(drv && *drv, "%s %s: no driver name", type->name, name);
+	err = cryptarch_lookup(drv, type, flags, plan);
+	if (!err)
+		cryptarch_spec_name(&plan->prio, prio, sizeof(prio));
+	FUZZ_CHECK(err == 0 && plan->exact && strcmp(prio, drv) == 0,
+		   "%s chose %s, which does not resolve to itself (%d)", name,
+		   drv, err);
+	FUZZ_CHECK((flags & CRYPTARCH_ALLOW_VARIABLE_TIME) ||
+			   cryptarch_spec_constant_time(&plan->prio),
+		   "%s chose the variable-time %s without the flag", name, drv);
+}
+
 static int check_skcipher(const char *name, unsigned flags, int parsed)
 {
 	uint8_t key[64], iv[16], iv2[16], pt[48], ct[48], back[48];
 	cryptarch_skcipher *t = (cryptarch_skcipher *)&t, *again;
 	static struct cryptarch_plan plan;
-	char prio[CRYPTARCH_NAME_MAX + 1];
 	const char *drv;
 	unsigned min, max;
 	size_t keylen;
@@ -63,17 +84,7 @@ static int check_skcipher(const char *name, unsigned flags, int parsed)
 		return 0;
 	}
 	drv = cryptarch_skcipher_driver(t);
-	FUZZ_CHECK(drv && *drv, "skcipher %s: no driver name", name);
-	/* The driver name resolves to the same instance. */
-	err = cryptarch_lookup(drv, &cryptarch_type_skcipher, flags, &plan);
-	if (!err)
-		cryptarch_spec_name(&plan.prio, prio, sizeof(prio));
-	FUZZ_CHECK(err == 0 && plan.exact && strcmp(prio, drv) == 0,
-		   "%s chose %s, which does not resolve to itself (%d)", name,
-		   drv, err);
-	FUZZ_CHECK((flags & CRYPTARCH_ALLOW_VARIABLE_TIME) ||
-			   cryptarch_spec_constant_time(&plan.prio),
-		   "%s chose the variable-time %s without the flag", name, drv);
+	check_chosen(name, drv, &cryptarch_type_skcipher, flags, &plan);
 	err = cryptarch_skcipher_new(&again, drv, flags);
 	FUZZ_CHECK(err == 0, "the driver name %s does not open (%d)", drv, err);
 	cryptarch_skcipher_free(again);
@@ -105,7 +116,6 @@ static int check_shash(const char *name, unsigned flags, int parsed)
 	uint8_t key[64], msg[80], d1[64], d2[64];
 	cryptarch_shash *t = (cryptarch_shash *)&t, *again;
 	static struct cryptarch_plan plan;
-	char prio[CRYPTARCH_NAME_MAX + 1];
 	const char *drv;
 	unsigned min, max;
 	size_t i, ds;
@@ -121,16 +131,7 @@ static int check_shash(const char *name, unsigned flags, int parsed)
 		return 0;
 	}
 	drv = cryptarch_shash_driver(t);
-	FUZZ_CHECK(drv && *drv, "shash %s: no driver name", name);
-	err = cryptarch_lookup(drv, &cryptarch_type_shash, flags, &plan);
-	if (!err)
-		cryptarch_spec_name(&plan.prio, prio, sizeof(prio));
-	FUZZ_CHECK(err == 0 && plan.exact && strcmp(prio, drv) == 0,
-		   "%s chose %s, which does not resolve to itself (%d)", name,
-		   drv, err);
-	FUZZ_CHECK((flags & CRYPTARCH_ALLOW_VARIABLE_TIME) ||
-			   cryptarch_spec_constant_time(&plan.prio),
-		   "%s chose the variable-time %s without the flag", name, drv);
+	check_chosen(name, drv, &cryptarch_type_shash, flags, &plan);
 	err = cryptarch_shash_new(&again, drv, flags);
 	FUZZ_CHECK(err == 0, "the driver name %s does not open (%d)", drv, err);
 	cryptarch_shash_free(again);
