@@ -14,6 +14,7 @@
  *            CRYPTARCH_FORBID_WEAK_KEYS;
  *   -ENOENT  no such algorithm, or none that meets the flags on this CPU;
  *   -ENOKEY  an operation before a key was set;
+ *   -EBADMSG an aead tag that does not verify (the output is then zero);
  *   -ENOMEM  out of memory.
  * cryptarch_strerror() turns one into a sentence. On error nothing is
  * written to the output buffer. The library never prints and never aborts.
@@ -171,6 +172,50 @@ CRYPTARCH_API CRYPTARCH_WUR int cryptarch_shash_digest(cryptarch_shash *tfm,
 CRYPTARCH_API size_t cryptarch_shash_digestsize(const cryptarch_shash *tfm);
 CRYPTARCH_API const char *cryptarch_shash_driver(const cryptarch_shash *tfm);
 CRYPTARCH_API void cryptarch_shash_free(cryptarch_shash *tfm);
+
+/*
+ * aead: authenticated encryption with associated data, the kernel's aead
+ * with flat buffers: "gcm(aes)" (NIST SP 800-38D) and "ccm(aes)" (NIST SP
+ * 800-38C, RFC 3610), over Twofish too. Keys are the cipher's (16, 24, 32
+ * bytes).
+ *
+ * setauthsize sets the tag length: default 16; gcm takes 4, 8 and 12..16,
+ * ccm 4, 6, 8, 10, 12, 14, 16; anything else is -EINVAL. The nonce: gcm
+ * any length >= 1 (12 bytes is the standard one; other lengths pass
+ * through GHASH as SP 800-38D says), ccm 7..13 bytes (L = 15 - noncelen,
+ * and len must fit in L bytes); noncelen 0 or a NULL nonce is -EINVAL.
+ *
+ * encrypt writes len bytes of ciphertext followed by the tag, len +
+ * authsize bytes in all. decrypt takes the ciphertext followed by the tag,
+ * len counting both (len < authsize: -EINVAL), and writes len - authsize
+ * bytes. If the tag does not verify it returns -EBADMSG and those bytes
+ * are all zero: unauthenticated plaintext is never released. The tag is
+ * compared in constant time. ad may be NULL when adlen is 0; src == dst
+ * (in place) is allowed. gcm takes at most 2^36 - 32 bytes of plaintext.
+ * -ENOKEY before setkey. On any error other than -EBADMSG nothing is
+ * written to dst.
+ */
+typedef struct cryptarch_aead cryptarch_aead;
+
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_aead_new(cryptarch_aead **tfm,
+						   const char *name,
+						   unsigned flags);
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_aead_setkey(cryptarch_aead *tfm,
+						      const void *key,
+						      size_t keylen);
+CRYPTARCH_API CRYPTARCH_WUR int cryptarch_aead_setauthsize(cryptarch_aead *tfm,
+							   size_t authsize);
+CRYPTARCH_API size_t cryptarch_aead_authsize(const cryptarch_aead *tfm);
+CRYPTARCH_API CRYPTARCH_WUR int
+cryptarch_aead_encrypt(cryptarch_aead *tfm, const void *src, void *dst,
+		       size_t len, const uint8_t *nonce, size_t noncelen,
+		       const void *ad, size_t adlen);
+CRYPTARCH_API CRYPTARCH_WUR int
+cryptarch_aead_decrypt(cryptarch_aead *tfm, const void *src, void *dst,
+		       size_t len, const uint8_t *nonce, size_t noncelen,
+		       const void *ad, size_t adlen);
+CRYPTARCH_API const char *cryptarch_aead_driver(const cryptarch_aead *tfm);
+CRYPTARCH_API void cryptarch_aead_free(cryptarch_aead *tfm);
 
 /* A sentence for 0 or a negative errno value returned by this library. */
 CRYPTARCH_API const char *cryptarch_strerror(int err);

@@ -8,7 +8,8 @@
 
 # The algorithms drivers implement, and their tables.
 cryptarch_sources(src/aes/aes.c src/aes/aes-tables.c src/twofish/twofish.c
-	src/twofish/twofish-tables.c src/sha256/sha256.c)
+	src/twofish/twofish-tables.c src/sha256/sha256.c
+	src/ghash/ghash.c)
 
 cryptarch_type(cipher src/types/cipher.c)
 cryptarch_type(skcipher src/types/skcipher.c)

@@ -17,6 +17,8 @@ const char *cryptarch_strerror(int err)
 		return "No such algorithm, or none that meets the flags on this CPU";
 	case -ENOKEY:
 		return "No key has been set";
+	case -EBADMSG:
+		return "Bad message: the authentication tag does not verify";
 	case -ENOMEM:
 		return "Out of memory";
 	default:
