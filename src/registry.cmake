@@ -14,6 +14,7 @@ cryptarch_sources(src/aes/aes.c src/aes/aes-tables.c src/twofish/twofish.c
 cryptarch_type(cipher src/types/cipher.c)
 cryptarch_type(skcipher src/types/skcipher.c)
 cryptarch_type(shash src/types/shash.c)
+cryptarch_type(aead src/types/aead.c)
 
 cryptarch_template(ecb src/modes/ecb.c)
 cryptarch_template(cbc src/modes/cbc.c)
@@ -25,6 +26,8 @@ cryptarch_template(essiv src/modes/essiv.c)
 cryptarch_template(cmac src/modes/cmac.c)
 cryptarch_template(xcbc src/modes/xcbc.c)
 cryptarch_template(cbcmac src/modes/cbcmac.c)
+cryptarch_template(gcm_base src/modes/gcm.c)
+cryptarch_template(ccm_base src/modes/ccm.c)
 
 cryptarch_driver(aes-arm64 arm64 arch/arm64/aes-arm64.S arch/arm64/aes-arm64.c)
 cryptarch_driver(aes-ce arm64 arch/arm64/aes-ce-glue.c ISA armv8crypto arch/arm64/aes-ce.c)

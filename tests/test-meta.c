@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aead.h"
 #include "desc.h"
 #include "hex.h"
 #include "modes/cbcmac.h"
@@ -416,6 +417,14 @@ static void check_drivers(void)
  * algorithms (candidates exist for it, and it is not one instance's
  * driver name).
  */
+/* 1 if NM's root is the word W with arguments. */
+static int word_is(const struct cryptarch_name *nm, const char *w)
+{
+	return strlen(w) == nm->node[0].len &&
+	       memcmp(nm->s + nm->node[0].off, w, nm->node[0].len) == 0 &&
+	       nm->node[0].narg != 0;
+}
+
 static void check_templates(void)
 {
 	size_t i, n = cryptarch_template_count(), count;
@@ -445,10 +454,9 @@ static void check_templates(void)
 					  k->name ? k->name : "(null)");
 				continue;
 			}
-			if (strlen(t->name) != nm.node[0].len ||
-			    memcmp(nm.s + nm.node[0].off, t->name,
-				   nm.node[0].len) != 0 ||
-			    nm.node[0].narg == 0)
+			/* the template's name, or its alias ("gcm") */
+			if (!word_is(&nm, t->name) &&
+			    !(t->alias && word_is(&nm, t->alias)))
 				test_fail("template %s: known answer %zu is "
 					  "named \"%s\", not an instance of "
 					  "%s",
@@ -497,7 +505,8 @@ static int run_kat(const char *whose, const struct cryptarch_kat *k,
 	int rc;
 
 	if (cryptarch_unhex(key, sizeof(key), k->key, &kl) ||
-	    (k->iv && cryptarch_unhex(iv0, sizeof(iv0), k->iv, &ivl)) ||
+	    (k->iv && type != &cryptarch_type_aead &&
+	     cryptarch_unhex(iv0, sizeof(iv0), k->iv, &ivl)) ||
 	    cryptarch_unhex(in, sizeof(in), k->in, &len) ||
 	    cryptarch_unhex(want, sizeof(want), k->out, &wl)) {
 		test_fail("%s: known answer for %s: malformed hex", whose,
@@ -556,6 +565,39 @@ static int run_kat(const char *whose, const struct cryptarch_kat *k,
 			test_compare(got, want, wl, "%s: known answer, %s",
 				     whose, name);
 		cryptarch_shash_free(t);
+	} else if (type == &cryptarch_type_aead) {
+		static uint8_t nonce[KAT_MAX], ad[KAT_MAX];
+		cryptarch_aead *t = NULL;
+		size_t nl = 0, al = 0;
+
+		if (cryptarch_unhex(nonce, sizeof(nonce), k->iv, &nl) ||
+		    (k->ad && cryptarch_unhex(ad, sizeof(ad), k->ad, &al)) ||
+		    wl < len) {
+			test_fail("%s: known answer for %s: malformed nonce, "
+				  "associated data or lengths",
+				  whose, name);
+			return 0;
+		}
+		rc = cryptarch_aead_new(&t, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+		if (!rc)
+			rc = cryptarch_aead_setkey(t, key, kl);
+		if (!rc)
+			rc = cryptarch_aead_setauthsize(t, wl - len);
+		if (!rc)
+			rc = cryptarch_aead_encrypt(t, in, out, len, nonce, nl,
+						    ad, al);
+		if (!rc)
+			test_compare(out, want, wl,
+				     "%s: known answer, %s encrypt", whose,
+				     name);
+		if (!rc)
+			rc = cryptarch_aead_decrypt(t, want, got, wl, nonce,
+						    nl, ad, al);
+		if (!rc)
+			test_compare(got, in, len,
+				     "%s: known answer, %s decrypt", whose,
+				     name);
+		cryptarch_aead_free(t);
 	} else {
 		return 0;
 	}

@@ -42,12 +42,16 @@
 /*
  * A known answer, in hex. An algorithm's own (single blocks of a cipher)
  * have NAME NULL; a template's name the algorithm they are for
- * ("cbc(aes)", "cts(cbc(aes))"). IV is NULL where the template has none.
+ * ("cbc(aes)", "cts(cbc(aes))", "gcm(aes)"). IV is NULL where the
+ * template has none.
  * Lists end with an entry whose KEY is NULL.
  */
 struct cryptarch_kat {
 	const char *name;
 	const char *key, *iv, *in, *out;
+	/* aead: the associated data (NULL: none); OUT is then the
+	 * ciphertext followed by the tag, and IV the nonce (any length) */
+	const char *ad;
 };
 
 struct cryptarch_type;
@@ -86,10 +90,14 @@ struct cryptarch_cipher_ops {
  * many blocks in flight may rank lower there.
  */
 struct cryptarch_hook {
-	const char *tmpl; /* template name: "cbc"; NULL ends a list */
+	const char *tmpl; /* template name (or alias): "cbc"; NULL ends a list */
 	const void *ops;  /* that template's hook struct */
 	int priority;
 	int op_priority[CRYPTARCH_MAX_OPS];
+	/* For a template with an argument that is an algorithm of another
+	 * type (gcm's ghash): the driver of it whose context the hook uses
+	 * ("ghash-pclmul"); the hooked instance is over that one. */
+	const char *with;
 };
 
 /* struct cryptarch_ct_check.methods: how a constant-time claim is tested */
@@ -171,7 +179,7 @@ struct cryptarch_driver {
 	((const struct cryptarch_hook[]){ __VA_ARGS__, { NULL, NULL, 0, { 0 } } })
 
 /*
- * An algorithm type: "cipher", "skcipher", "shash" (later "aead"). The
+ * An algorithm type: "cipher", "skcipher", "shash", "aead". The
  * operations every instance of the type has are the type's own struct
  * (struct cryptarch_skcipher_ops in src/types/skcipher.h), which the
  * templates producing it fill in. The type tells the core how many
@@ -232,6 +240,23 @@ struct cryptarch_template {
 	/* The template the first argument must be an instance of ("cbc"
 	 * for cts and essiv), or NULL: any instance of ARGS[0]. */
 	const char *over;
+	/* The same for the other arguments: OVER_ARG[I] (I >= 1) names the
+	 * template (ccm's "cbcmac") or the algorithm (gcm's "ghash") that
+	 * argument I must be an instance of, or is NULL: any of ARGS[I]. */
+	const char *over_arg[CRYPTARCH_MAX_ARGS];
+	/*
+	 * The name the template is known by with one argument, a cipher
+	 * (the kernel's "gcm" for "gcm_base"): ALIAS(X) stands for this
+	 * template over OVER(X) and, for each later argument, OVER_ARG[I](X)
+	 * where that names a template, else the algorithm OVER_ARG[I];
+	 * "gcm(aes)" is "gcm_base(ctr(aes),ghash)". The instances' algorithm
+	 * name is ALIAS(<cipher>), a hooked one's driver name
+	 * ALIAS-<driver> ("gcm-aes-aesni").
+	 */
+	const char *alias;
+	/* 1: an instance's priority is the mean of its arguments' (the
+	 * kernel's gcm_base and ccm_base), not its first argument's. */
+	unsigned mean_priority;
 	/* Bit I set: argument I must take no key (essiv's hash, which
 	 * hashes the key instead). */
 	unsigned unkeyed_args;

@@ -580,7 +580,8 @@ static const char *entry_name(const struct token *c, const struct token *m,
 		memcpy(name, c->s, c->n);
 		name[c->n] = '\0';
 	} else {
-		if (!cryptarch_template_find(m->s, m->n))
+		if (!cryptarch_template_find(m->s, m->n) &&
+		    !cryptarch_template_find_alias(m->s, m->n))
 			return "unknown mode";
 		if (m->n + c->n + 3 > size)
 			return "unknown algorithm";

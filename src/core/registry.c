@@ -113,6 +113,18 @@ const struct cryptarch_template *cryptarch_template_find(const char *name,
 	return NULL;
 }
 
+const struct cryptarch_template *cryptarch_template_find_alias(const char *name,
+								size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < cryptarch_template_list_len; i++)
+		if (cryptarch_template_list[i]->alias &&
+		    same(cryptarch_template_list[i]->alias, name, n))
+			return cryptarch_template_list[i];
+	return NULL;
+}
+
 size_t cryptarch_type_count(void)
 {
 	return cryptarch_type_list_len;
@@ -151,7 +163,8 @@ cryptarch_driver_hook(const struct cryptarch_driver *drv,
 	const struct cryptarch_hook *h;
 
 	for (h = drv->hooks; h && h->tmpl; h++)
-		if (strcmp(h->tmpl, tmpl->name) == 0)
+		if (strcmp(h->tmpl, tmpl->name) == 0 ||
+		    (tmpl->alias && strcmp(h->tmpl, tmpl->alias) == 0))
 			return h;
 	return NULL;
 }

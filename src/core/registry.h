@@ -34,6 +34,9 @@ const struct cryptarch_template *cryptarch_template_at(size_t i);
 int cryptarch_template_index(const struct cryptarch_template *t);
 const struct cryptarch_template *cryptarch_template_find(const char *name,
 							  size_t n);
+/* The template whose alias is NAME (N bytes): "gcm" -> gcm_base. */
+const struct cryptarch_template *cryptarch_template_find_alias(const char *name,
+								size_t n);
 size_t cryptarch_type_count(void);
 const struct cryptarch_type *cryptarch_type_at(size_t i);
 const struct cryptarch_type *cryptarch_type_find(const char *name);

@@ -13,6 +13,9 @@
  * candidates are every combination of its arguments' candidates, each as
  * the template's own instance and, where the first argument is one
  * driver's and that driver has a hook for the template, as the hooked one.
+ * A template's alias with one argument ("gcm(aes)") expands into the
+ * template over the instances its arguments must be ("ctr(aes)",
+ * "ghash"), each enumerated as a name of its own.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -46,8 +49,10 @@ static int parse_node(struct cryptarch_name *out, size_t *pos)
 	nd->off = (uint8_t)start;
 	nd->len = (uint8_t)(*pos - start);
 	nd->narg = 0;
-	if (s[*pos] != '(')
+	if (s[*pos] != '(') {
+		nd->end = (uint8_t)*pos;
 		return idx;
+	}
 	(*pos)++;
 	for (;;) {
 		int child;
@@ -65,6 +70,7 @@ static int parse_node(struct cryptarch_name *out, size_t *pos)
 		if (s[*pos] != ')')
 			return -1;
 		(*pos)++;
+		nd->end = (uint8_t)*pos;
 		return idx;
 	}
 }
@@ -200,6 +206,19 @@ static int graft(struct cryptarch_spec *d, const struct cryptarch_spec *c)
 	return (int)base;
 }
 
+/* 1 if A is what OVER requires: NULL anything; else an instance of the
+ * template named OVER, or a leaf of the algorithm named OVER. */
+static int arg_is(const struct cryptarch_spec *a, const char *over)
+{
+	const struct cryptarch_template *t = node_tmpl(a, 0);
+
+	if (!over)
+		return 1;
+	if (t)
+		return strcmp(t->name, over) == 0;
+	return strcmp(node_drv(a, 0)->alg->name, over) == 0;
+}
+
 /*
  * The spec of TMPL over ARGS (NARG of them; tmpl->nargs), hooked or not.
  * Returns 0, or -ENOENT if it cannot be (a hook that does not exist, too
@@ -229,9 +248,7 @@ static int make(struct cryptarch_spec *s, const struct cryptarch_template *t,
 			if (kmax != 0)
 				return -ENOENT;
 		}
-		if (i == 0 && t->over &&
-		    (!node_tmpl(args[0], 0) ||
-		     strcmp(node_tmpl(args[0], 0)->name, t->over) != 0))
+		if (!arg_is(args[i], i == 0 ? t->over : t->over_arg[i]))
 			return -ENOENT;
 		r = graft(s, args[i]);
 		if (r < 0)
@@ -240,9 +257,28 @@ static int make(struct cryptarch_spec *s, const struct cryptarch_template *t,
 	}
 	if (hooked) {
 		const struct cryptarch_driver *d = native(s, s->node[0].arg[0]);
+		const struct cryptarch_hook *h =
+			d ? cryptarch_driver_hook(d, t) : NULL;
 
-		if (!d || !cryptarch_driver_hook(d, t))
+		if (!h)
 			return -ENOENT;
+		/* the later arguments a hook names: over D's own hooked
+		 * template, or the WITH driver of another algorithm */
+		for (i = 1; i < narg; i++) {
+			const struct cryptarch_driver *a =
+				native(s, s->node[0].arg[i]);
+
+			if (!t->over_arg[i])
+				continue;
+			if (cryptarch_template_find(t->over_arg[i],
+						    strlen(t->over_arg[i]))) {
+				if (a != d)
+					return -ENOENT;
+			} else if (!h->with || !a ||
+				   strcmp(a->name, h->with) != 0) {
+				return -ENOENT;
+			}
+		}
 		s->node[0].hooked = 1;
 		s->node[0].drv = (uint8_t)cryptarch_driver_index(d);
 	}
@@ -326,6 +362,20 @@ static void put_node(struct out *o, const struct cryptarch_spec *s, unsigned i,
 		put(o, alg ? d->alg->name : d->name);
 		return;
 	}
+	if (t->alias && alg) {
+		/* gcm_base(ctr(aes),ghash) is gcm(aes) */
+		put(o, t->alias);
+		put(o, "(");
+		put_node(o, s, base_leaf(s, i), 1);
+		put(o, ")");
+		return;
+	}
+	if (t->alias && nd->hooked) {
+		put(o, t->alias);
+		put(o, "-");
+		put(o, node_drv(s, i)->name);
+		return;
+	}
 	put(o, t->name);
 	if (nd->hooked && !alg) {
 		for (j = 0; j < nd->narg; j++) {
@@ -386,6 +436,15 @@ static int node_priority(const struct cryptarch_spec *s, unsigned i, int op)
 			return h->priority;
 		/* the first argument's, for an operation it ranks apart */
 		return op >= 0 ? node_priority(s, nd->arg[0], op) : d->priority;
+	}
+	if (node_tmpl(s, i)->mean_priority) {
+		int sum = node_priority(s, nd->arg[0], op);
+		unsigned j;
+
+		/* the later arguments are of other types: no OP of theirs */
+		for (j = 1; j < nd->narg; j++)
+			sum += node_priority(s, nd->arg[j], -1);
+		return sum / (int)nd->narg;
 	}
 	return node_priority(s, nd->arg[0], op);
 }
@@ -534,6 +593,47 @@ static void add(struct list *l, const struct cryptarch_spec *s, int st)
 static int enum_node(const struct cryptarch_name *nm, unsigned i,
 		     struct list *l);
 
+/*
+ * The hooked instance "<alias>-<driver>" of template T (with an alias):
+ * the driver named by the N bytes at D, over its own hooked instances of
+ * the templates T's arguments must be and the drivers of other algorithms
+ * its hook names ("gcm-aes-aesni": gcm_base over ctr-aes-aesni and the
+ * hook's ghash driver). 0 and *S, or -ENOENT.
+ */
+static int alias_hooked(const struct cryptarch_template *t, const char *d,
+			size_t n, struct cryptarch_spec *s)
+{
+	const struct cryptarch_driver *drv = cryptarch_driver_find(d, n);
+	const struct cryptarch_hook *h = drv ? cryptarch_driver_hook(drv, t) : NULL;
+	struct cryptarch_spec av[CRYPTARCH_MAX_ARGS];
+	const struct cryptarch_spec *args[CRYPTARCH_MAX_ARGS];
+	char buf[CRYPTARCH_NAME_MAX + 1];
+	unsigned i;
+
+	if (!h || t->nargs > CRYPTARCH_MAX_ARGS)
+		return -ENOENT;
+	for (i = 0; i < t->nargs; i++) {
+		const char *over = i == 0 ? t->over : t->over_arg[i];
+		const struct cryptarch_driver *w;
+
+		if (!over)
+			return -ENOENT;
+		args[i] = &av[i];
+		if (cryptarch_template_find(over, strlen(over))) {
+			snprintf(buf, sizeof(buf), "%s-%s", over, drv->name);
+			if (cryptarch_spec_find(buf, strlen(buf), &av[i]))
+				return -ENOENT;
+			continue;
+		}
+		w = h->with ? cryptarch_driver_find(h->with, strlen(h->with)) :
+			      NULL;
+		if (!w)
+			return -ENOENT;
+		cryptarch_spec_leaf(&av[i], w);
+	}
+	return make(s, t, args, t->nargs, 1);
+}
+
 /* A word alone: WORD (N bytes). */
 static int enum_word(const char *w, size_t n, struct list *l)
 {
@@ -569,7 +669,18 @@ static int enum_word(const char *w, size_t n, struct list *l)
 		struct cryptarch_spec arg;
 		const struct cryptarch_spec *args[1] = { &arg };
 
-		if (!t || t->nargs != 1)
+		if (!t) {
+			t = cryptarch_template_find_alias(w, (size_t)(dash - w));
+			if (t && alias_hooked(t, dash + 1,
+					      n - (size_t)(dash + 1 - w),
+					      &s) == 0) {
+				add(l, &s, 1);
+				l->exact = 1;
+				return 0;
+			}
+			continue;
+		}
+		if (t->nargs != 1)
 			continue;
 		if (cryptarch_spec_find(dash + 1, n - (size_t)(dash + 1 - w),
 					&arg))
@@ -583,7 +694,35 @@ static int enum_word(const char *w, size_t n, struct list *l)
 	return -ENOENT;
 }
 
-/* Node I of NM, a template with arguments. */
+/*
+ * The candidates of argument J of the alias "T->alias(X)" (X: node I of
+ * NM) into L: the instances of OVER(X) for the first argument, of
+ * OVER_ARG[J](X) or the algorithm OVER_ARG[J] for the others.
+ */
+static int enum_alias_arg(const struct cryptarch_template *t, unsigned j,
+			  const struct cryptarch_name *nm, unsigned i,
+			  struct list *l)
+{
+	const struct cryptarch_name_node *x = &nm->node[i];
+	const char *over = j == 0 ? t->over : t->over_arg[j];
+	struct cryptarch_name sub;
+	char buf[CRYPTARCH_NAME_MAX + 1];
+	int len;
+
+	if (!over)
+		return -ENOENT;
+	if (cryptarch_template_find(over, strlen(over)))
+		len = snprintf(buf, sizeof(buf), "%s(%.*s)", over,
+			       (int)(x->end - x->off), nm->s + x->off);
+	else
+		len = snprintf(buf, sizeof(buf), "%s", over);
+	if (len < 0 || (size_t)len >= sizeof(buf) ||
+	    cryptarch_name_parse(buf, &sub))
+		return -ENOENT;
+	return enum_node(&sub, 0, l);
+}
+
+/* Node I of NM, a template with arguments (or a template's alias). */
 static int enum_tmpl(const struct cryptarch_name *nm, unsigned i,
 		     struct list *l)
 {
@@ -594,18 +733,26 @@ static int enum_tmpl(const struct cryptarch_name *nm, unsigned i,
 	uint8_t ast[CRYPTARCH_MAX_ARGS][CRYPTARCH_MAX_CANDS];
 	struct list al[CRYPTARCH_MAX_ARGS];
 	size_t idx[CRYPTARCH_MAX_ARGS] = { 0 };
-	int exact = 1, err;
-	unsigned j;
+	int exact = 1, err, alias = 0;
+	unsigned j, narg = nd->narg;
 
-	if (!t || t->nargs != nd->narg)
+	if (!t) {
+		t = cryptarch_template_find_alias(nm->s + nd->off, nd->len);
+		if (!t || nd->narg != 1)
+			return -ENOENT;
+		alias = 1;
+		narg = t->nargs;
+	}
+	if (t->nargs != narg || narg > CRYPTARCH_MAX_ARGS)
 		return -ENOENT;
-	for (j = 0; j < nd->narg; j++) {
+	for (j = 0; j < narg; j++) {
 		al[j].v = av[j];
 		al[j].st = ast[j];
 		al[j].n = 0;
 		al[j].max = CRYPTARCH_MAX_CANDS;
 		al[j].exact = 0;
-		err = enum_node(nm, nd->arg[j], &al[j]);
+		err = alias ? enum_alias_arg(t, j, nm, nd->arg[0], &al[j]) :
+			      enum_node(nm, nd->arg[j], &al[j]);
 		if (err)
 			return err;
 		if (al[j].n == 0)
@@ -615,26 +762,26 @@ static int enum_tmpl(const struct cryptarch_name *nm, unsigned i,
 	l->exact = exact;
 	/* Every combination, the first argument varying slowest. */
 	for (;;) {
-		const struct cryptarch_spec *args[CRYPTARCH_MAX_ARGS];
+		const struct cryptarch_spec *args[CRYPTARCH_MAX_ARGS] = { NULL };
 		struct cryptarch_spec s, h;
 		int st = 1, hooked;
 
-		for (j = 0; j < nd->narg; j++) {
+		for (j = 0; j < narg; j++) {
 			args[j] = &al[j].v[idx[j]];
 			st &= al[j].st[idx[j]];
 		}
-		if (make(&s, t, args, nd->narg, 0) == 0) {
-			hooked = !exact && make(&h, t, args, nd->narg, 1) == 0;
+		if (make(&s, t, args, narg, 0) == 0) {
+			hooked = !exact && make(&h, t, args, narg, 1) == 0;
 			add(l, &s, st && !hooked);
 			if (hooked)
 				add(l, &h, st);
 		}
-		for (j = nd->narg; j-- > 0;) {
+		for (j = narg; j-- > 0;) {
 			if (++idx[j] < al[j].n)
 				break;
 			idx[j] = 0;
 		}
-		if (j == (unsigned)-1 || nd->narg == 0)
+		if (j == (unsigned)-1 || narg == 0)
 			break;
 	}
 	return 0;

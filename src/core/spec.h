@@ -14,7 +14,11 @@
  *     leaf                    the driver's name          aes-generic
  *     template node           <tmpl>(<arg>,...)          cbc(aes-generic)
  *     hooked node             <tmpl>-<arg>-...           cbc-aes-aesni
+ *     hooked, with an alias   <alias>-<driver>           gcm-aes-aesni
  *
+ * A template with an alias ("gcm" for "gcm_base", see desc.h) is named by
+ * it with one cipher argument: "gcm(aes)" stands for
+ * "gcm_base(ctr(aes),ghash)", whose algorithm name is "gcm(aes)" again.
  * and the algorithm name ("cbc(aes)") puts the algorithm's name for each
  * leaf. Nodes are indices into the registry's lists, so that a spec is
  * small, copyable and comparable with memcmp.
@@ -34,8 +38,9 @@
 
 #define CRYPTARCH_NAME_MAX 127
 #define CRYPTARCH_SPEC_NODES 8
-/* Instances one name may have ("cbc(aes)": two per AES driver). */
-#define CRYPTARCH_MAX_CANDS 128
+/* Instances one name may have ("cbc(aes)": two per AES driver; "ccm(aes)":
+ * every ctr(aes) instance with every cbcmac(aes) one). */
+#define CRYPTARCH_MAX_CANDS 256
 
 struct cryptarch_spec_node {
 	uint8_t tmpl;	/* 1 + template index; 0: a leaf */
@@ -56,6 +61,7 @@ struct cryptarch_spec {
 /* A parsed name: words are (offset, length) in the name string. */
 struct cryptarch_name_node {
 	uint8_t off, len; /* the word */
+	uint8_t end;	  /* the offset just past the node's text */
 	uint8_t narg;
 	uint8_t arg[CRYPTARCH_MAX_ARGS];
 };

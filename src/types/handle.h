@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * handle.h - internals of the skcipher, cipher and shash handles that tests and
+ * handle.h - internals of the skcipher, cipher, shash and aead handles that tests and
  * the `cryptarch` command may look at.
  */
 #ifndef CRYPTARCH_HANDLE_H
@@ -18,6 +18,7 @@
 const void *cryptarch_skcipher_ctx(const cryptarch_skcipher *tfm, size_t *size);
 const void *cryptarch_cipher_ctx(const cryptarch_cipher *tfm, size_t *size);
 const void *cryptarch_shash_ctx(const cryptarch_shash *tfm, size_t *size);
+const void *cryptarch_aead_ctx(const cryptarch_aead *tfm, size_t *size);
 
 /* The instance name ("cbc(aes-generic)", "cbc-aes-ct64") a handle uses for
  * requests in direction DECRYPT of size class LARGE (more than
@@ -28,5 +29,9 @@ const char *cryptarch_skcipher_slot(const cryptarch_skcipher *tfm, int decrypt,
 /* The number of distinct key contexts (xts: pairs) the handle keys for
  * the key size set: 1, or more for a split handle. */
 size_t cryptarch_skcipher_nimpl(const cryptarch_skcipher *tfm);
+/* The same for an aead handle (requests of LARGE: more than
+ * CRYPTARCH_PROFILE_SMALL_MAX bytes of plaintext). */
+const char *cryptarch_aead_slot(const cryptarch_aead *tfm, int decrypt,
+				int large, char *buf, size_t size);
 
 #endif /* CRYPTARCH_HANDLE_H */
