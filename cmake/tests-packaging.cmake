@@ -8,7 +8,8 @@
 #   readme-example    builds examples/example.c against the shared library
 #                     of this build tree, runs it, and checks that README.md
 #                     quotes it verbatim (scripts/readme-example.sh);
-#   readme-example-mac  the same for examples/mac.c (the shash API).
+#   readme-example-mac  the same for examples/mac.c (the shash API);
+#   readme-example-aead the same for examples/aead.c (the aead API).
 # Native builds only: both run host tools (pkg-config, cmake, the
 # compiler) on the results; a cross build registers them as skipped, with
 # the reason.
@@ -16,7 +17,8 @@
 set(CRYPTARCH_PKG_SKIP 77)
 
 if(CMAKE_CROSSCOMPILING)
-	foreach(t readme-example readme-example-mac install-consumer)
+	foreach(t readme-example readme-example-mac readme-example-aead
+		install-consumer)
 		cryptarch_add_skipped_test(${t} "${t}: native builds only \
 (it runs host tools on the build, and this is a cross build for \
 ${CMAKE_SYSTEM_PROCESSOR})")
@@ -41,6 +43,14 @@ add_test(NAME readme-example-mac
 		"${PROJECT_SOURCE_DIR}/README.md"
 		"${PROJECT_SOURCE_DIR}/examples/mac.c")
 set_tests_properties(readme-example-mac PROPERTIES TIMEOUT 60)
+add_executable(readme-example-aead "${PROJECT_SOURCE_DIR}/examples/aead.c")
+target_link_libraries(readme-example-aead PRIVATE cryptarch_shared)
+add_test(NAME readme-example-aead
+	COMMAND bash "${PROJECT_SOURCE_DIR}/scripts/readme-example.sh"
+		$<TARGET_FILE:readme-example-aead>
+		"${PROJECT_SOURCE_DIR}/README.md"
+		"${PROJECT_SOURCE_DIR}/examples/aead.c")
+set_tests_properties(readme-example-aead PROPERTIES TIMEOUT 60)
 
 # ---- install-consumer ---------------------------------------------------
 # With an absolute install directory `cmake --install --prefix` cannot
