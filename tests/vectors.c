@@ -3,7 +3,8 @@
  * vectors.c - reader of the known-answer files in tests/vectors/ (see
  * vectors.h and tests/vectors/README.md). Lines are read whole whatever
  * their length, a trailing CR is dropped, hex must be even-length and
- * lower or upper case. Test code only; not constant-time.
+ * lower or upper case; AAD_REPEAT is expanded here, so the tests see the
+ * whole AAD. Test code only; not constant-time.
  */
 /* 64-bit inode numbers from readdir() on 32-bit targets (else EOVERFLOW
  * on large file systems, seen under qemu-user). */
@@ -96,47 +97,93 @@ static void clear(struct vector *v)
 	free(v->ct);
 	free(v->msg);
 	free(v->digest);
+	free(v->aad);
+	free(v->tag);
 	memset(v, 0, sizeof(*v));
 }
 
-/* Check a finished block (its kind is set by the fields seen); 0 or -1
+/* The most bytes AAD_REPEAT may expand AAD to. */
+#define AAD_MAX (1u << 24)
+
+/* Check a finished block (its kind is set by the fields seen: MAC or MD
+ * make it a hash vector, TAG, AAD or FAIL an aead vector); 0 or -1
  * (printed). */
 static int finish(struct vector *v)
 {
-	const char *missing = NULL, *extra = NULL;
+	const char *missing = NULL, *extra = NULL, *bad = NULL;
+	int aead = v->tag || v->aad || v->fail || v->aadrepeat;
 
-	if (!v->alg[0])
+	if (aead && v->kind == VECTOR_SKCIPHER)
+		v->kind = VECTOR_AEAD;
+	if (aead && v->kind != VECTOR_AEAD)
+		extra = "TAG, AAD or FAIL";
+	else if (!v->alg[0])
 		missing = "ALG";
 	else if (v->kind == VECTOR_SKCIPHER && v->msg)
 		missing = "MAC or MD";
-	else if (v->kind == VECTOR_SKCIPHER && !v->key)
+	else if (v->kind == VECTOR_AEAD && v->msg)
+		extra = "MSG";
+	else if (v->kind != VECTOR_HASH && !v->key)
 		missing = "KEY";
-	else if (v->kind == VECTOR_SKCIPHER && !v->pt)
-		missing = "PT";
-	else if (v->kind == VECTOR_SKCIPHER && !v->ct)
-		missing = "CT";
-	else if (v->kind != VECTOR_SKCIPHER && !v->msg)
-		missing = "MSG";
-	else if (v->kind == VECTOR_MAC && !v->key)
-		missing = "KEY";
-	else if (v->kind != VECTOR_HASH && !v->mode[0])
+	else if ((v->kind == VECTOR_SKCIPHER || v->kind == VECTOR_AEAD) &&
+		 !v->mode[0])
 		missing = "MODE";
+	else if (v->kind == VECTOR_SKCIPHER && (!v->pt || !v->ct))
+		missing = v->pt ? "CT" : "PT";
+	else if (v->kind == VECTOR_AEAD && !v->ct)
+		missing = "CT";
+	else if (v->kind == VECTOR_AEAD && !v->pt && !v->fail)
+		missing = "PT";
+	else if (v->kind == VECTOR_AEAD && v->pt && v->fail)
+		extra = "PT (a FAIL vector has none)";
+	else if (v->kind == VECTOR_AEAD && (!v->iv || !v->aad || !v->tag))
+		missing = !v->iv ? "IV" : !v->aad ? "AAD" : "TAG";
+	else if (v->kind == VECTOR_AEAD && (v->ivout || v->cts))
+		extra = "IV_OUT or CTS";
 	else if (v->ivout && !v->iv)
 		missing = "IV";
 	else if (v->kind == VECTOR_HASH && (v->key || v->mode[0]))
 		extra = "KEY or MODE";
-	else if (v->kind != VECTOR_SKCIPHER &&
+	else if ((v->kind == VECTOR_MAC || v->kind == VECTOR_HASH) && !v->msg)
+		missing = "MSG";
+	else if ((v->kind == VECTOR_MAC || v->kind == VECTOR_HASH) &&
 		 (v->pt || v->ct || v->iv || v->ivout || v->cts))
 		extra = "PT, CT, IV, IV_OUT or CTS";
+	else if (v->kind == VECTOR_SKCIPHER && v->iv && v->ivlen != 16)
+		bad = "IV is not 16 bytes";
+	else if (v->kind == VECTOR_AEAD && v->ivlen == 0)
+		bad = "IV (the nonce) is empty";
+	else if (v->kind == VECTOR_AEAD && (v->taglen < 1 || v->taglen > 16))
+		bad = "TAG is not 1..16 bytes";
 	if (missing) {
 		fprintf(stderr, "%s:%u: vector without %s\n", v->file, v->line,
 			missing);
 		return -1;
 	}
 	if (extra) {
-		fprintf(stderr, "%s:%u: %s in a hash vector\n", v->file,
-			v->line, extra);
+		fprintf(stderr, "%s:%u: %s in a%s vector\n", v->file, v->line,
+			extra,
+			v->kind == VECTOR_SKCIPHER ? "n skcipher" :
+			v->kind == VECTOR_AEAD	   ? "n aead" :
+						     " hash");
 		return -1;
+	}
+	if (bad) {
+		fprintf(stderr, "%s:%u: %s\n", v->file, v->line, bad);
+		return -1;
+	}
+	if (v->aadrepeat > 1) {
+		size_t n = v->aadlen, i;
+
+		if (n == 0 || n > AAD_MAX / v->aadrepeat) {
+			fprintf(stderr, "%s:%u: AAD_REPEAT of %zu bytes\n",
+				v->file, v->line, n);
+			return -1;
+		}
+		v->aad = xrealloc(v->aad, n * v->aadrepeat);
+		for (i = 1; i < v->aadrepeat; i++)
+			memcpy(v->aad + i * n, v->aad, n);
+		v->aadlen = n * v->aadrepeat;
 	}
 	return 0;
 }
@@ -158,13 +205,30 @@ static int field(struct vector *v, const char *file, unsigned line, char *key,
 		strcpy(dst, val);
 		return 0;
 	}
-	if (strcmp(key, "CTS") == 0) {
-		if (strcmp(val, "yes") != 0) {
-			fprintf(stderr, "%s:%u: CTS must be 'yes'\n", file,
-				line);
+	if (strcmp(key, "CTS") == 0 || strcmp(key, "FAIL") == 0) {
+		int *flag = key[0] == 'C' ? &v->cts : &v->fail;
+
+		if (strcmp(val, "yes") != 0 || *flag) {
+			fprintf(stderr, "%s:%u: %s must be 'yes', once\n", file,
+				line, key);
 			return -1;
 		}
-		v->cts = 1;
+		*flag = 1;
+		return 0;
+	}
+	if (strcmp(key, "AAD_REPEAT") == 0) {
+		char *end;
+		unsigned long count = strtoul(val, &end, 10);
+
+		if (v->aadrepeat || *val < '1' || *val > '9' || *end ||
+		    count < 2 || count > AAD_MAX) {
+			fprintf(stderr,
+				"%s:%u: AAD_REPEAT must be a count "
+				"from 2, once\n",
+				file, line);
+			return -1;
+		}
+		v->aadrepeat = count;
 		return 0;
 	}
 	if (strcmp(key, "KEY") == 0) {
@@ -182,6 +246,12 @@ static int field(struct vector *v, const char *file, unsigned line, char *key,
 	} else if (strcmp(key, "CT") == 0) {
 		buf = &v->ct;
 		len = &n;
+	} else if (strcmp(key, "AAD") == 0) {
+		buf = &v->aad;
+		len = &v->aadlen;
+	} else if (strcmp(key, "TAG") == 0) {
+		buf = &v->tag;
+		len = &v->taglen;
 	} else if (strcmp(key, "MSG") == 0) {
 		buf = &v->msg;
 		len = &v->len;
@@ -220,8 +290,7 @@ static int field(struct vector *v, const char *file, unsigned line, char *key,
 			return -1;
 		}
 	}
-	if ((buf == &v->iv && v->ivlen != 16) ||
-	    (buf == &v->ivout && n != 16)) {
+	if (buf == &v->ivout && n != 16) {
 		fprintf(stderr, "%s:%u: %s is not 16 bytes\n", file, line, key);
 		return -1;
 	}

@@ -6,10 +6,14 @@
  * comment and the file and line kept so that a failure names them.
  * The reader checks the syntax only (hex, lengths that pair up, the
  * fields of one kind of vector); what the fields must be for a mode is the
- * tests' business (test-meta checks it). Three kinds: an skcipher vector
- * (PT, CT; MODE names the mode, IV and IV_OUT as it takes), a keyed hash
- * vector (MSG, MAC; MODE names the shash template: "cmac") and an unkeyed
- * hash vector (MSG, MD; no MODE, no KEY: ALG is the hash).
+ * tests' business (test-meta checks it). Four kinds: an skcipher vector
+ * (PT, CT; MODE names the mode, IV and IV_OUT as it takes), an aead
+ * vector (IV the nonce, AAD, PT, CT, TAG; MODE names the aead template:
+ * "gcm"; FAIL = yes for a tag that must be rejected, which has no PT), a
+ * keyed hash vector (KEY, MSG, MAC; MODE names the shash template over
+ * the cipher ALG: "cmac", or there is no MODE and ALG is the keyed hash
+ * itself: "ghash") and an unkeyed hash vector (MSG, MD; no MODE, no KEY:
+ * ALG is the hash).
  */
 #ifndef CRYPTARCH_TEST_VECTORS_H
 #define CRYPTARCH_TEST_VECTORS_H
@@ -21,6 +25,7 @@ enum vector_kind {
 	VECTOR_SKCIPHER, /* PT, CT */
 	VECTOR_MAC,	 /* MSG, MAC: a keyed hash */
 	VECTOR_HASH,	 /* MSG, MD: an unkeyed hash */
+	VECTOR_AEAD,	 /* IV, AAD, PT, CT, TAG: authenticated encryption */
 };
 
 struct vector {
@@ -37,6 +42,15 @@ struct vector {
 	 * KEY is then NULL for an unkeyed hash */
 	uint8_t *msg, *digest;
 	size_t digestlen;
+	/* An aead vector: IV is the nonce (IVLEN bytes, at least 1), CT the
+	 * ciphertext alone (LEN bytes, as PT), TAG apart (TAGLEN bytes,
+	 * 1..16); AAD (AADLEN bytes, maybe 0) already repeated AADREPEAT
+	 * times where the block has AAD_REPEAT (else AADREPEAT is 0). FAIL:
+	 * decryption must reject TAG; PT is then NULL. */
+	uint8_t *aad, *tag;
+	size_t aadlen, taglen;
+	unsigned long aadrepeat;
+	int fail;
 };
 
 struct vector_set {
