@@ -487,6 +487,348 @@ if [ -n "$(ls -A "$tmp/outdir")" ]; then
 	fail "the whole-input modes left files behind: $(ls -A "$tmp/outdir")"
 fi
 
+# ---- authenticated ciphers (aead): gcm, ccm ----------------------------------
+# Known answers: the GCM specification (McGrew and Viega, "The
+# Galois/Counter Mode of Operation", Appendix B) test cases 1, 2, 4, 5 (an
+# 8-byte nonce) and 6 (a 60-byte one); NIST SP 800-38C Appendix C.1 and
+# C.2 (CCM: 4- and 6-byte tags, 7- and 8-byte nonces). The output is the
+# ciphertext followed by the tag; each is decrypted back too. gcm is
+# required once a ghash driver is registered (its record in list).
+ca list
+have_gcm=0
+if grep -q '^name *: ghash$' "$tmp/out"; then
+	have_gcm=1
+fi
+GCMK=feffe9928665731c6d6a8f9467308308
+GCMA=feedfacedeadbeeffeedfacedeadbeefabaddad2
+GCMP=d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39
+set -- \
+	"ccm(aes):404142434445464748494a4b4c4d4e4f:10111213141516:0001020304050607:4:20212223:7162015b4dac255d" \
+	"ccm(aes):404142434445464748494a4b4c4d4e4f:1011121314151617:000102030405060708090a0b0c0d0e0f:6:202122232425262728292a2b2c2d2e2f:d2a1f0e051ea5f62081a7792073d593d1fc64fbfaccd"
+if [ $have_gcm -eq 1 ]; then
+	set -- "$@" \
+		"gcm(aes):$Z16:000000000000000000000000::16::58e2fccefa7e3061367f1d57a4e7455a" \
+		"gcm(aes):$Z16:000000000000000000000000::16:$Z16:0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf" \
+		"gcm(aes):$GCMK:cafebabefacedbaddecaf888:$GCMA:16:$GCMP:42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e0915bc94fbc3221a5db94fae95ae7121a47" \
+		"gcm(aes):$GCMK:cafebabefacedbad:$GCMA:16:$GCMP:61353b4c2806934a777ff51fa22a4755699b2a714fcdc6f83766e5f97b6c742373806900e49f24b22b097544d4896b424989b5e1ebac0f07c23f45983612d2e79e3b0785561be14aaca2fccb" \
+		"gcm(aes):$GCMK:9313225df88406e555909c5aff5269aa6a7a9538534f7da1e4c303d2a318a728c3c0c95156809539fcf0e2429a6b525416aedbf5a0de6a57a637b39b:$GCMA:16:$GCMP:8ce24998625615b603a033aca13fb894be9112a5c3a211a8ba262a3cca7e2ca701e4a9a4fba43c90ccdcb281d48c7c6fd62875d2aca417034c34aee5619cc5aefffe0bfa462af43c1699d050"
+else
+	skip "gcm known answers: no ghash driver registered"
+fi
+for spec in "$@"; do
+	alg=${spec%%:*}
+	rest=${spec#*:}
+	key=${rest%%:*}
+	rest=${rest#*:}
+	nonce=${rest%%:*}
+	rest=${rest#*:}
+	aad=${rest%%:*}
+	rest=${rest#*:}
+	tl=${rest%%:*}
+	rest=${rest#*:}
+	pt=${rest%%:*}
+	ct=${rest#*:}
+	if [ -n "$pt" ]; then
+		unhex "$pt" "$tmp/kat-pt"
+	else
+		: >"$tmp/kat-pt"
+	fi
+	unhex "$ct" "$tmp/kat-ct"
+	if expect_ok "enc $alg known answer (${#nonce}/2-byte nonce)" enc \
+		--alg "$alg" --key "$key" --iv "$nonce" ${aad:+--aad "$aad"} \
+		--tag-length "$tl" --in "$tmp/kat-pt"; then
+		got=$(hex "$tmp/out")
+		if [ "$got" = "$ct" ]; then
+			ok
+		else
+			fail "enc $alg (nonce $nonce): $got, expected $ct"
+		fi
+	fi
+	if expect_ok "dec $alg known answer" dec --alg "$alg" --key "$key" \
+		--iv "$nonce" ${aad:+--aad "$aad"} --tag-length "$tl" \
+		--in "$tmp/kat-ct"; then
+		got=$(hex "$tmp/out")
+		if [ "$got" = "$pt" ]; then
+			ok
+		else
+			fail "dec $alg (nonce $nonce): '$got', expected '$pt'"
+		fi
+	fi
+done
+if [ $have_gcm -eq 1 ]; then
+	echo "ok: aead known answers (ccm: SP 800-38C C.1, C.2; gcm: test cases 1, 2, 4, 5, 6)"
+else
+	echo "ok: aead known answers (ccm: SP 800-38C C.1, C.2)"
+fi
+
+# The associated data from a file, as from --aad; and from standard input
+# while the data comes from a file.
+unhex 000102030405060708090a0b0c0d0e0f "$tmp/ccm-aad"
+unhex 202122232425262728292a2b2c2d2e2f "$tmp/ccm-pt"
+CCMC2=d2a1f0e051ea5f62081a7792073d593d1fc64fbfaccd
+if expect_ok "enc ccm(aes) --aad-file" enc --alg 'ccm(aes)' \
+	--key 404142434445464748494a4b4c4d4e4f --iv 1011121314151617 \
+	--tag-length 6 --aad-file "$tmp/ccm-aad" --in "$tmp/ccm-pt"; then
+	if [ "$(hex "$tmp/out")" = "$CCMC2" ]; then
+		ok
+	else
+		fail "enc ccm(aes) --aad-file: $(hex "$tmp/out"), expected $CCMC2"
+	fi
+fi
+STDIN="$tmp/ccm-aad"
+if expect_ok "enc ccm(aes) --aad-file - (stdin)" enc --alg 'ccm(aes)' \
+	--key 404142434445464748494a4b4c4d4e4f --iv 1011121314151617 \
+	--tag-length 6 --aad-file - --in "$tmp/ccm-pt"; then
+	if [ "$(hex "$tmp/out")" = "$CCMC2" ]; then
+		ok
+	else
+		fail "enc ccm(aes) --aad-file -: $(hex "$tmp/out"), expected $CCMC2"
+	fi
+fi
+STDIN=/dev/null
+
+# Round trips: files, standard input, past one 64 KiB chunk, the default
+# tag (16 bytes: the output is 16 bytes longer), other tag lengths, and
+# the other cipher.
+AEADS="ccm(aes):$K128:101112131415161718191a1b:16:d1000: \
+	ccm(aes):$K256:10111213141516:8:d200k: \
+	ccm(twofish):$K192:1011121314151617:12:d1024:--allow-variable-time"
+if [ $have_gcm -eq 1 ]; then
+	AEADS="$AEADS gcm(aes):$K128:101112131415161718191a1b:16:d1000: \
+		gcm(aes):$K256:10:12:d200k: \
+		gcm(aes):$K192:$IV$IV:4:d15: \
+		gcm(twofish):$K256:101112131415161718191a1b:16:d1024:--allow-variable-time"
+fi
+for spec in $AEADS; do
+	alg=${spec%%:*}
+	rest=${spec#*:}
+	key=${rest%%:*}
+	rest=${rest#*:}
+	nonce=${rest%%:*}
+	rest=${rest#*:}
+	tl=${rest%%:*}
+	rest=${rest#*:}
+	data=${rest%%:*}
+	vt=${rest#*:}
+	set -- --alg "$alg" --key "$key" --iv "$nonce" --aad "$IV" ${vt:+"$vt"}
+	[ "$tl" -ne 16 ] && set -- "$@" --tag-length "$tl"
+	if expect_ok "enc $alg ($data, tag $tl)" enc "$@" --in "$tmp/$data" \
+		--out "$tmp/outdir/c"; then
+		if [ "$(wc -c <"$tmp/outdir/c")" -ne \
+			$(($(wc -c <"$tmp/$data") + tl)) ]; then
+			fail "enc $alg ($data): output is not input + $tl bytes"
+		fi
+		if expect_ok "dec $alg ($data)" dec "$@" \
+			--in "$tmp/outdir/c" --out "$tmp/outdir/p"; then
+			if cmp -s "$tmp/outdir/p" "$tmp/$data"; then
+				ok
+			else
+				fail "dec(enc(x)) != x for $alg ($data)"
+			fi
+		fi
+		STDIN="$tmp/$data"
+		if expect_ok "enc $alg ($data, stdin)" enc "$@"; then
+			if cmp -s "$tmp/out" "$tmp/outdir/c"; then
+				ok
+			else
+				fail "enc $alg ($data): stdin/stdout differs from files"
+			fi
+		fi
+		STDIN="$tmp/outdir/c"
+		if expect_ok "dec $alg ($data, stdin)" dec "$@"; then
+			if cmp -s "$tmp/out" "$tmp/$data"; then
+				ok
+			else
+				fail "dec $alg ($data): stdin/stdout differs"
+			fi
+		fi
+		STDIN=/dev/null
+	fi
+	rm -f "$tmp/outdir/c" "$tmp/outdir/p"
+done
+
+# Against an independent implementation where Python's cryptography
+# package is present: random keys, nonces, associated data and lengths.
+if python3 -c 'import cryptography.hazmat.primitives.ciphers.aead' \
+	2>/dev/null; then
+	n=0
+	for spec in "ccm:16:7:4:0" "ccm:24:13:16:33" "ccm:32:11:10:100" \
+		"ccm:16:12:14:4097"; do
+		set -- $(echo "$spec" | tr : ' ')
+		[ $have_gcm -eq 1 ] || [ "$1" = ccm ] || continue
+		n=$((n + 1))
+		head -c "$5" /dev/urandom >"$tmp/py-pt"
+		key=$(head -c "$2" /dev/urandom | od -An -v -tx1 | tr -d ' \n')
+		nonce=$(head -c "$3" /dev/urandom | od -An -v -tx1 | tr -d ' \n')
+		aad=$(head -c 21 /dev/urandom | od -An -v -tx1 | tr -d ' \n')
+		want=$(python3 - "$1" "$key" "$nonce" "$aad" "$4" "$tmp/py-pt" <<'EOF'
+import sys
+from cryptography.hazmat.primitives.ciphers import aead
+mode, key, nonce, ad, tl, path = sys.argv[1:]
+k = bytes.fromhex(key)
+c = aead.AESCCM(k, int(tl)) if mode == "ccm" else aead.AESGCM(k)
+print(c.encrypt(bytes.fromhex(nonce), open(path, "rb").read(),
+		bytes.fromhex(ad)).hex())
+EOF
+)
+		if expect_ok "enc $1(aes) against python cryptography ($spec)" \
+			enc --alg "$1(aes)" --key "$key" --iv "$nonce" \
+			--aad "$aad" --tag-length "$4" --in "$tmp/py-pt"; then
+			if [ "$(hex "$tmp/out")" = "$want" ]; then
+				ok
+			else
+				fail "enc $1(aes) ($spec) differs from python cryptography"
+			fi
+		fi
+	done
+	[ $have_gcm -eq 1 ] && for spec in "gcm:16:12:16:0" "gcm:24:1:16:17" \
+		"gcm:32:60:16:4096" "gcm:16:16:16:65537"; do
+		set -- $(echo "$spec" | tr : ' ')
+		head -c "$5" /dev/urandom >"$tmp/py-pt"
+		key=$(head -c "$2" /dev/urandom | od -An -v -tx1 | tr -d ' \n')
+		nonce=$(head -c "$3" /dev/urandom | od -An -v -tx1 | tr -d ' \n')
+		aad=$(head -c 21 /dev/urandom | od -An -v -tx1 | tr -d ' \n')
+		want=$(python3 - "$key" "$nonce" "$aad" "$tmp/py-pt" <<'EOF'
+import sys
+from cryptography.hazmat.primitives.ciphers import aead
+key, nonce, ad, path = sys.argv[1:]
+print(aead.AESGCM(bytes.fromhex(key)).encrypt(bytes.fromhex(nonce),
+	open(path, "rb").read(), bytes.fromhex(ad)).hex())
+EOF
+)
+		if expect_ok "enc gcm(aes) against python cryptography ($spec)" \
+			enc --alg 'gcm(aes)' --key "$key" --iv "$nonce" \
+			--aad "$aad" --in "$tmp/py-pt"; then
+			if [ "$(hex "$tmp/out")" = "$want" ]; then
+				ok
+			else
+				fail "enc gcm(aes) ($spec) differs from python cryptography"
+			fi
+		fi
+	done
+else
+	skip "aead against python3 cryptography: not installed"
+fi
+
+# A tag that does not verify: status 3, one message, nothing on standard
+# output, no --out file created, an existing one left as it was, and no
+# temporary file left behind. A changed ciphertext byte, a changed tag,
+# other associated data, another nonce, another tag length.
+CCMARGS="--alg ccm(aes) --key 404142434445464748494a4b4c4d4e4f --iv 1011121314151617 --tag-length 6 --aad 000102030405060708090a0b0c0d0e0f"
+unhex d2a1f0e051ea5f62081a7792073d593d1fc64fbfaccc "$tmp/bad-tag"
+unhex d2a1f0e051ea5f62081a7792073d593d1fc64fbfaccd "$tmp/good-ct"
+unhex d3a1f0e051ea5f62081a7792073d593d1fc64fbfaccd "$tmp/bad-ct"
+# shellcheck disable=SC2086 # CCMARGS is split on purpose
+expect_error 3 "dec ccm(aes): a changed tag" dec $CCMARGS --in "$tmp/bad-tag"
+# shellcheck disable=SC2086
+expect_error 3 "dec ccm(aes): a changed ciphertext byte" dec $CCMARGS \
+	--in "$tmp/bad-ct" --out "$tmp/outdir/p"
+if [ -e "$tmp/outdir/p" ] || [ -n "$(ls -A "$tmp/outdir")" ]; then
+	fail "a bad tag created --out or left files: $(ls -A "$tmp/outdir")"
+else
+	ok
+fi
+printf 'keep me\n' >"$tmp/outdir/keep"
+touch -t 200001010000 "$tmp/outdir/keep"
+ls -l --time-style=+%s "$tmp/outdir/keep" >"$tmp/keep-before" 2>/dev/null ||
+	ls -l "$tmp/outdir/keep" >"$tmp/keep-before"
+expect_error 3 "dec ccm(aes): other associated data onto an existing file" \
+	dec --alg 'ccm(aes)' --key 404142434445464748494a4b4c4d4e4f \
+	--iv 1011121314151617 --tag-length 6 \
+	--aad 000102030405060708090a0b0c0d0e0e --in "$tmp/good-ct" \
+	--out "$tmp/outdir/keep"
+ls -l --time-style=+%s "$tmp/outdir/keep" >"$tmp/keep-after" 2>/dev/null ||
+	ls -l "$tmp/outdir/keep" >"$tmp/keep-after"
+if [ "$(cat "$tmp/outdir/keep")" != "keep me" ] ||
+	! cmp -s "$tmp/keep-before" "$tmp/keep-after" ||
+	[ "$(ls -A "$tmp/outdir")" != "keep" ]; then
+	fail "a bad tag changed an existing --out file or left files: " \
+		"$(ls -A "$tmp/outdir")"
+else
+	ok
+fi
+rm -f "$tmp/outdir/keep"
+expect_error 3 "dec ccm(aes): another nonce" dec --alg 'ccm(aes)' \
+	--key 404142434445464748494a4b4c4d4e4f --iv 1011121314151618 \
+	--tag-length 6 --aad 000102030405060708090a0b0c0d0e0f \
+	--in "$tmp/good-ct"
+expect_error 3 "dec ccm(aes): another tag length" dec --alg 'ccm(aes)' \
+	--key 404142434445464748494a4b4c4d4e4f --iv 1011121314151617 \
+	--tag-length 4 --aad 000102030405060708090a0b0c0d0e0f \
+	--in "$tmp/good-ct"
+STDIN="$tmp/bad-ct"
+# shellcheck disable=SC2086
+expect_error 3 "dec ccm(aes): a bad tag on standard input" dec $CCMARGS
+STDIN=/dev/null
+if [ $have_gcm -eq 1 ]; then
+	unhex 0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bdde \
+		"$tmp/gcm-bad"
+	expect_error 3 "dec gcm(aes): a changed tag" dec --alg 'gcm(aes)' \
+		--key $Z16 --iv 000000000000000000000000 --in "$tmp/gcm-bad" \
+		--out "$tmp/outdir/p"
+	if [ -e "$tmp/outdir/p" ]; then
+		fail "dec gcm(aes) with a bad tag created --out"
+	fi
+fi
+
+# Bad inputs.
+expect_error 2 "enc ccm(aes): a 6-byte nonce" enc --alg 'ccm(aes)' \
+	--key $K128 --iv 101112131415 --in "$tmp/d15"
+if [ "$rc" -eq 2 ] && ! grep -q '7 to 13 bytes' "$tmp/err"; then
+	fail "ccm's nonce message does not name 7 to 13 bytes"
+fi
+expect_error 2 "dec ccm(aes): a 14-byte nonce" dec --alg 'ccm(aes)' \
+	--key $K128 --iv 101112131415161718191a1b1c1d --in "$tmp/d1024"
+expect_error 2 "enc ccm(aes): missing --iv" enc --alg 'ccm(aes)' \
+	--key $K128 --in "$tmp/d15"
+expect_error 2 "enc ccm(aes): --tag-length 5" enc --alg 'ccm(aes)' \
+	--key $K128 --iv 1011121314151617 --tag-length 5 --in "$tmp/d15"
+if [ "$rc" -eq 2 ] && ! grep -q '4, 6, 8, 10, 12, 14 or 16' "$tmp/err"; then
+	fail "ccm's tag length message does not name the lengths"
+fi
+expect_error 2 "enc ccm(aes): --tag-length 17" enc --alg 'ccm(aes)' \
+	--key $K128 --iv 1011121314151617 --tag-length 17 --in "$tmp/d15"
+expect_error 2 "enc ccm(aes): --tag-length not a number" enc \
+	--alg 'ccm(aes)' --key $K128 --iv 1011121314151617 --tag-length x \
+	--in "$tmp/d15"
+expect_error 2 "enc ccm(aes): wrong key length (15 bytes)" enc \
+	--alg 'ccm(aes)' --key 000102030405060708090a0b0c0d0e \
+	--iv 1011121314151617 --in "$tmp/d15"
+expect_error 2 "enc ccm(aes): missing --key" enc --alg 'ccm(aes)' \
+	--iv 1011121314151617 --in "$tmp/d15"
+expect_error 2 "enc ccm(aes): odd --aad" enc --alg 'ccm(aes)' --key $K128 \
+	--iv 1011121314151617 --aad 001 --in "$tmp/d15"
+expect_error 2 "enc ccm(aes): --aad and --aad-file" enc --alg 'ccm(aes)' \
+	--key $K128 --iv 1011121314151617 --aad 00 --aad-file "$tmp/ccm-aad" \
+	--in "$tmp/d15"
+STDIN="$tmp/d15"
+expect_error 2 "enc ccm(aes): --aad-file - with the data on stdin" enc \
+	--alg 'ccm(aes)' --key $K128 --iv 1011121314151617 --aad-file -
+STDIN=/dev/null
+expect_error 1 "enc ccm(aes): unreadable --aad-file" enc --alg 'ccm(aes)' \
+	--key $K128 --iv 1011121314151617 --aad-file "$tmp/no-such-file" \
+	--in "$tmp/d15"
+expect_error 1 "dec ccm(aes): input shorter than the tag" dec \
+	--alg 'ccm(aes)' --key $K128 --iv 1011121314151617 --in "$tmp/d15"
+expect_error 2 "enc cbc(aes): --aad" enc --alg 'cbc(aes)' --key $K128 \
+	--iv $IV --aad 00 --in "$tmp/d1024"
+expect_error 2 "enc ctr(aes): --tag-length" enc --alg 'ctr(aes)' \
+	--key $K128 --iv $IV --tag-length 16 --in "$tmp/d1024"
+expect_error 2 "enc ccm(twofish) without --allow-variable-time" enc \
+	--alg 'ccm(twofish)' --key $K128 --iv 1011121314151617 --in "$tmp/d15"
+if [ $have_gcm -eq 1 ]; then
+	expect_error 2 "enc gcm(aes): --tag-length 9" enc --alg 'gcm(aes)' \
+		--key $K128 --iv 101112131415161718191a1b --tag-length 9 \
+		--in "$tmp/d15"
+	if [ "$rc" -eq 2 ] &&
+		! grep -q '4, 8, 12, 13, 14, 15 or 16' "$tmp/err"; then
+		fail "gcm's tag length message does not name the lengths"
+	fi
+fi
+if [ -n "$(ls -A "$tmp/outdir")" ]; then
+	fail "the aead runs left files behind: $(ls -A "$tmp/outdir")"
+fi
+
 # ---- mac ----------------------------------------------------------------------
 # Known answers: RFC 4493 section 4 (AES-CMAC examples 1, 2 and 4: 0, 16
 # and 64 bytes), RFC 3566 section 4.6 (AES-XCBC-MAC-96 test cases 1 and

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "aead.h"
 #include "cpu.h"
 #include "hex.h"
 #include "memzero.h"
@@ -488,6 +489,18 @@ int cli_name_at(const struct cryptarch_type *type,
 
 		if (tm->type != type || tm->nargs < 1 || tm->nargs > 4)
 			continue;
+		/* A template known by an alias: the alias over the cipher
+		 * ("gcm(aes)" is gcm_base(ctr(aes),ghash)), not its
+		 * arguments spelled out. */
+		if (tm->alias) {
+			int len = snprintf(buf, size, "%s(%s)", tm->alias,
+					   a->name);
+
+			if (len > 0 && (size_t)len < size &&
+			    has_instances(buf, type) && n++ == i)
+				return 0;
+			continue;
+		}
 		/* Every combination of the arguments' choices, the last
 		 * argument varying fastest. */
 		for (;;) {
@@ -669,9 +682,13 @@ static void type_words(const struct cryptarch_type *type, const char *cipher,
 {
 	const char *what = type == &cryptarch_type_shash    ? "a hash" :
 			   type == &cryptarch_type_skcipher ? "a mode of operation" :
+			   type == &cryptarch_type_aead ?
+							      "an authenticated cipher" :
 			   type == &cryptarch_type_cipher   ? "a block cipher" :
 							      type->name;
-	const char *tmpl = type == &cryptarch_type_shash ? "cmac" : "cbc";
+	const char *tmpl = type == &cryptarch_type_shash ? "cmac" :
+			   type == &cryptarch_type_aead	 ? "gcm" :
+							   "cbc";
 
 	if (cipher && type != &cryptarch_type_cipher)
 		snprintf(buf, size, "%s (e.g. %s(%s))", what, tmpl, cipher);
@@ -718,7 +735,8 @@ static int why_not(const char *name, const struct cryptarch_type *type,
 				 is, want,
 				 c->type == &cryptarch_type_shash ?
 					 " (see cryptarch mac)" :
-				 c->type == &cryptarch_type_skcipher ?
+				 c->type == &cryptarch_type_skcipher ||
+						 c->type == &cryptarch_type_aead ?
 					 " (see cryptarch enc)" :
 					 "");
 		} else {
@@ -773,6 +791,17 @@ int cli_resolve_shash(const char *name, unsigned flags, cryptarch_shash **tfm,
 	return why_not(name, &cryptarch_type_shash, flags, err, why, size);
 }
 
+/* see cli.h */
+int cli_resolve_aead(const char *name, unsigned flags, cryptarch_aead **tfm,
+		     char *why, size_t size)
+{
+	int err = cryptarch_aead_new(tfm, name, flags);
+
+	if (!err)
+		return CLI_R_OK;
+	return why_not(name, &cryptarch_type_aead, flags, err, why, size);
+}
+
 /* The message and exit status of reason R (cli_resolve()) about OPT. */
 static int open_status(const char *sub, const char *opt, int r,
 		       const char *why)
@@ -808,6 +837,134 @@ int cli_open_shash(const char *sub, const char *opt, const char *name,
 	int r = cli_resolve_shash(name, flags, tfm, why, sizeof(why));
 
 	return open_status(sub, opt, r, why);
+}
+
+/* see cli.h */
+int cli_open_aead(const char *sub, const char *opt, const char *name,
+		  unsigned flags, cryptarch_aead **tfm)
+{
+	char why[768];
+	int r = cli_resolve_aead(name, flags, tfm, why, sizeof(why));
+
+	return open_status(sub, opt, r, why);
+}
+
+/*
+ * The text of argument ARG of the root of instance name NAME
+ * ("ccm_base(ctr-aes-aesni,cbcmac(aes-ct64))", 1: "cbcmac(aes-ct64)") as
+ * the LEN bytes at *AT; 0, or -1 if the root has no such argument (a
+ * hooked instance named whole: "gcm-aes-aesni").
+ */
+static int arg_text(const char *name, unsigned arg, const char **at,
+		    size_t *len)
+{
+	const char *p = strchr(name, '(');
+	int depth = 0;
+	unsigned k = 0;
+
+	if (!p)
+		return -1;
+	for (*at = ++p; *p; p++) {
+		if (*p == '(') {
+			depth++;
+		} else if (*p == ')' && depth > 0) {
+			depth--;
+		} else if (depth == 0 && (*p == ',' || *p == ')')) {
+			if (k == arg) {
+				*len = (size_t)(p - *at);
+				return 0;
+			}
+			if (*p == ')')
+				return -1;
+			k++;
+			*at = p + 1;
+		}
+	}
+	return -1;
+}
+
+/* see cli.h */
+size_t cli_cands_bounded(const struct cryptarch_cands *c, unsigned flags,
+			 size_t *order, int *partial)
+{
+	char (*names)[CRYPTARCH_NAME_MAX + 1];
+	uint8_t *take;
+	const struct cryptarch_template *t;
+	size_t i, j, n = 0, ne = 0;
+	unsigned arg;
+
+	*partial = 0;
+	for (i = 0; i < c->n; i++)
+		ne += (size_t)cryptarch_spec_eligible(&c->v[i], flags, 0);
+	names = malloc((c->n ? c->n : 1) * sizeof(*names));
+	take = calloc(c->n ? c->n : 1, 1);
+	t = c->n ? cryptarch_spec_template(&c->v[0]) : NULL;
+	if (!names || !take) {
+		/* no memory to choose: every eligible one */
+		for (i = 0; i < c->n; i++)
+			if (cryptarch_spec_eligible(&c->v[i], flags, 0))
+				order[n++] = i;
+		free(names);
+		free(take);
+		return n;
+	}
+	if (ne > CLI_MEASURE_MAX && t) {
+		*partial = 1;
+		for (i = 0; i < c->n; i++)
+			cryptarch_spec_name(&c->v[i], names[i],
+					    sizeof(names[i]));
+		for (arg = 0; arg < t->nargs; arg++)
+			for (i = 0; i < c->n; i++) {
+				const char *a, *b;
+				size_t la, lb, best = i;
+				int pb;
+
+				if (!cryptarch_spec_eligible(&c->v[i], flags,
+							     0) ||
+				    arg_text(names[i], arg, &a, &la))
+					continue;
+				/* the first candidate with this argument,
+				 * and the best of those with it */
+				for (j = 0; j < i; j++)
+					if (arg_text(names[j], arg, &b, &lb) ==
+						    0 &&
+					    lb == la && memcmp(a, b, la) == 0)
+						break;
+				if (j < i)
+					continue;
+				pb = cryptarch_spec_priority(&c->v[i], -1);
+				for (j = i + 1; j < c->n; j++) {
+					int pj = cryptarch_spec_priority(
+						&c->v[j], -1);
+
+					if (pj > pb &&
+					    cryptarch_spec_eligible(&c->v[j],
+								    flags, 0) &&
+					    arg_text(names[j], arg, &b, &lb) ==
+						    0 &&
+					    lb == la && memcmp(a, b, la) == 0) {
+						best = j;
+						pb = pj;
+					}
+				}
+				take[best] = 1;
+			}
+		/* a hooked instance named whole has no arguments to share */
+		for (i = 0; i < c->n; i++)
+			if (!strchr(names[i], '(') &&
+			    cryptarch_spec_eligible(&c->v[i], flags, 0))
+				take[i] = 1;
+	} else {
+		for (i = 0; i < c->n; i++)
+			take[i] = (uint8_t)cryptarch_spec_eligible(&c->v[i],
+								   flags, 0);
+	}
+	for (i = 0; i < c->n; i++)
+		if (take[i])
+			order[n++] = i;
+	free(names);
+	free(take);
+	return n;
 }
 
 /* see cli.h */

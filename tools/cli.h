@@ -19,12 +19,16 @@
 #include "cryptarch.h"
 #include "eligible.h"
 #include "registry.h"
+#include "select.h"
 #include "spec.h"
 
-/* Exit statuses: success, a failed operation, a usage error. */
+/* Exit statuses: success, a failed operation, a usage error, and an
+ * authenticated decryption (aead) whose tag did not verify: nothing was
+ * written. */
 #define CLI_OK 0
 #define CLI_FAIL 1
 #define CLI_USAGE 2
+#define CLI_BADTAG 3
 
 #if defined(__GNUC__)
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -132,14 +136,16 @@ char *cli_key_sizes(const struct cryptarch_spec *s, char *buf, size_t size);
 int cli_key_status(const char *sub, const char *opt, const char *alg,
 		   const struct cryptarch_spec *s, size_t keylen, int err);
 /*
- * The algorithm names of type TYPE (skcipher or shash) that the registry
- * composes over the block cipher A, in registry order: each template of
- * TYPE with A for a cipher argument, a mode of A (cli_is_mode) for a
- * skcipher argument and an unkeyed hash for a shash argument, where the
- * core has instances of the name: "cbc(aes)", "xctr(aes)",
- * "cts(cbc(aes))", "essiv(cbc(aes),sha256)", "cmac(aes)". With A NULL:
- * the algorithms of TYPE that no template makes ("sha256"). The I-th
- * into BUF; 0, or -ENOENT past the last.
+ * The algorithm names of type TYPE (skcipher, shash or aead) that the
+ * registry composes over the block cipher A, in registry order: each
+ * template of TYPE with A for a cipher argument, a mode of A (cli_is_mode)
+ * for a skcipher argument and an unkeyed hash for a shash argument, and a
+ * template known by an alias under its alias over A ("gcm(aes)" for
+ * gcm_base), where the core has instances of the name: "cbc(aes)",
+ * "xctr(aes)", "cts(cbc(aes))", "essiv(cbc(aes),sha256)", "cmac(aes)",
+ * "gcm(aes)", "ccm(aes)". With A NULL: the algorithms of TYPE that no
+ * template makes ("sha256"). The I-th into BUF; 0, or -ENOENT past the
+ * last.
  */
 int cli_name_at(const struct cryptarch_type *type,
 		const struct cryptarch_algorithm *a, size_t i, char *buf,
@@ -193,6 +199,36 @@ int cli_resolve_shash(const char *name, unsigned flags, cryptarch_shash **tfm,
 		      char *why, size_t size);
 int cli_open_shash(const char *sub, const char *opt, const char *name,
 		   unsigned flags, cryptarch_shash **tfm);
+/* The same for an authenticated cipher (aead): "gcm(aes)", "ccm(aes)",
+ * "gcm-aes-aesni". */
+int cli_resolve_aead(const char *name, unsigned flags, cryptarch_aead **tfm,
+		     char *why, size_t size);
+int cli_open_aead(const char *sub, const char *opt, const char *name,
+		  unsigned flags, cryptarch_aead **tfm);
+
+/* ---- many candidates ---------------------------------------------------- */
+
+/* The most instances of one name that `tune` and `speed --tour` measure;
+ * a name with more (ccm(aes): every ctr(aes) instance with every
+ * cbcmac(aes) one) is measured in part, see cli_cands_bounded(). */
+#define CLI_MEASURE_MAX 32
+
+/*
+ * The candidates of C worth measuring under FLAGS (eligible ones only),
+ * as indices into C->v in ORDER (at most CRYPTARCH_MAX_CANDS); returns
+ * how many. Every eligible candidate where there are at most
+ * CLI_MEASURE_MAX of them; else, for each argument position of the
+ * root template and each distinct instance in that position
+ * ("ctr-aes-aesni" in ccm_base's first), the eligible candidate with that
+ * argument and the highest priority (registry order breaks ties), and
+ * every hooked candidate named as a whole ("gcm-aes-aesni"): each
+ * argument instance is measured once, beside the partners priority
+ * prefers, instead of in every combination. *PARTIAL is set to 1 in that
+ * case, else 0.
+ */
+size_t cli_cands_bounded(const struct cryptarch_cands *c, unsigned flags,
+			 size_t *order, int *partial);
+
 /* The C flags this command was built with (the compiler is
  * skbench_compiler()'s, bench/skbench.h). */
 const char *cli_cflags(void);
