@@ -11,10 +11,7 @@
  * (unknown ALG or MODE), a block whose fields do not fit its mode (IV,
  * IV_OUT, lengths, CTS, key size, digest size; an aead vector's nonce and
  * tag lengths), a block without its "# source:" line, or a file named
- * other than <alg>-<mode>.txt (a hash: <alg>.txt) after its blocks. The
- * vectors of the names in pending[] (published ahead of their code) are
- * held to what can be checked without it, and pending[] may list only
- * names not registered yet. The descriptors
+ * other than <alg>-<mode>.txt (a hash: <alg>.txt) after its blocks. The descriptors
  * are held to the design too: a driver that claims constant-time states
  * how that claim is verified (its .ct: a method, or a reason why not) and
  * a table-based one states nothing, with no unknown method bits and trace
@@ -80,37 +77,6 @@ static int excused(const char *cipher, const char *mode)
 	return 0;
 }
 
-/*
- * Names whose vectors are published ahead of their code (issue 12: the
- * data first, the gcm and ccm templates and the GHASH drivers after): the
- * MODE of an aead vector or the ALG of a keyed hash vector without MODE.
- * While such a name is not registered, its vectors get every check that
- * needs no implementation: file name, source, cipher and key size, the
- * mode's nonce and tag rules (aead_rules()), and for a keyed hash the key
- * and digest sizes given here. Once it is registered the entry must go:
- * main() fails while pending[] lists a registered name, so the vectors
- * are never held to less than the full checks.
- */
-static const struct {
-	const char *name;
-	unsigned keysize, digestsize; /* a keyed hash's; 0 for a mode */
-} pending[] = {
-	{ "gcm", 0, 0 },
-	{ "ccm", 0, 0 },
-	{ "ghash", 16, 16 }, /* src/ghash/ghash.h: a 16-byte H and digest */
-};
-
-/* The pending[] entry for NAME, or -1. */
-static int pending_id(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(pending) / sizeof(pending[0]); i++)
-		if (strcmp(pending[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
 /* The shash template over a block cipher named NAME ("cmac"), or NULL. */
 static const struct cryptarch_template *mac_template(const char *name)
 {
@@ -147,16 +113,21 @@ static const struct cryptarch_template *aead_template(const char *name)
 	const struct cryptarch_template *t =
 		cryptarch_template_find(name, strlen(name));
 
+	/* "gcm": the alias of gcm_base */
+	if (!t)
+		t = cryptarch_template_find_alias(name, strlen(name));
 	return aead && t && t->type == aead ? t : NULL;
 }
 
-/* An aead template whose first argument is a block cipher (its vectors
- * are per cipher, as the modes'), or NULL. */
+/* An aead template whose instances are per block cipher (its first
+ * argument a cipher, or its alias taking one: gcm(aes)), so its vectors
+ * are per cipher as the modes' are; or NULL. */
 static const struct cryptarch_template *
 aead_template_over_cipher(const struct cryptarch_template *t)
 {
-	return t && aead_template(t->name) && t->nargs >= 1 &&
-			       t->args[0] == &cryptarch_type_cipher ?
+	return t && t->type == cryptarch_type_find("aead") && t->nargs >= 1 &&
+			       (t->args[0] == &cryptarch_type_cipher ||
+				t->alias) ?
 		       t :
 		       NULL;
 }
@@ -186,25 +157,16 @@ static size_t hash_digestsize(const char *alg)
 	return o ? o->digestsize : 0;
 }
 
-/* Vectors checked without their implementation (pending[]), counted for
- * the summary line. */
-static size_t npending;
-
 /* A keyed hash vector without MODE: ALG is the keyed hash ("ghash"). */
 static void check_keyed_leaf(const struct vector *v)
 {
 	const struct cryptarch_driver *d = hash_driver(v->alg);
-	int p = pending_id(v->alg);
 	size_t ds, kmin, kmax;
 
 	if (d) {
 		ds = hash_digestsize(v->alg);
 		kmin = d->alg->min_keysize;
 		kmax = d->alg->max_keysize;
-	} else if (p >= 0 && pending[p].digestsize) {
-		npending++;
-		ds = pending[p].digestsize;
-		kmin = kmax = pending[p].keysize;
 	} else {
 		test_fail("%s:%u: ALG '%s' is no keyed hash a driver "
 			  "implements",
@@ -333,12 +295,8 @@ static void check_aead_vector(const struct vector *v)
 			  "128-bit block cipher driver takes it",
 			  v->file, v->line, v->alg, v->keylen);
 	if (!aead_template(v->mode)) {
-		if (pending_id(v->mode) < 0)
-			test_fail("%s:%u: MODE '%s' is no registered aead "
-				  "template",
-				  v->file, v->line, v->mode);
-		else
-			npending++;
+		test_fail("%s:%u: MODE '%s' is no registered aead template",
+			  v->file, v->line, v->mode);
 		return;
 	}
 	snprintf(expect, sizeof(expect), "%s(%s)", v->mode, v->alg);
@@ -885,13 +843,6 @@ int main(int argc, char **argv)
 	/* The modes of the vectors are registered templates. */
 	for (m = 0; m < TEST_MODE_COUNT; m++)
 		test_template(m);
-	/* pending[] lists only names not registered yet. */
-	for (i = 0; i < sizeof(pending) / sizeof(pending[0]); i++)
-		if (aead_template(pending[i].name) ||
-		    hash_driver(pending[i].name))
-			test_fail("pending[] lists %s, registered now: remove "
-				  "it (its vectors then get the full checks)",
-				  pending[i].name);
 	/* Every driver has vectors in every mode, and every hash driver
 	 * for its hash. The templates over a cipher besides the skcipher
 	 * modes: the shash ones (MAC vectors) and the aead ones. */
@@ -902,7 +853,7 @@ int main(int argc, char **argv)
 		if (mac_template(tp->name) || aead_template_over_cipher(tp)) {
 			mackind[nmac] = mac_template(tp->name) ? VECTOR_MAC :
 								 VECTOR_AEAD;
-			macs[nmac++] = tp->name;
+			macs[nmac++] = tp->alias ? tp->alias : tp->name;
 		}
 	}
 	for (i = 0; i < n; i++) {
@@ -988,11 +939,6 @@ int main(int argc, char **argv)
 			test_fail("%s: holds no vectors", set.files[f]);
 		printf("%s: %zu vectors\n", set.files[f], count);
 	}
-	if (npending)
-		printf("note: %zu vectors are for names in pending[] (not "
-		       "registered yet): checked for file, source, sizes and "
-		       "their mode's rules only\n",
-		       npending);
 	vectors_free(&set);
 	check_ct_status();
 	check_drivers();
