@@ -17,7 +17,9 @@
  * encryption the MAC reads a chunk before ctr overwrites it (in place),
  * on decryption after. Decryption must decrypt to compute the MAC; the
  * handle zeroes the output when the tag (compared in constant time) does
- * not verify. Constant-time exactly when the cipher is.
+ * not verify. A driver's hook (ccm.h) takes the payload's whole blocks
+ * instead, the MAC chain and the counter blocks interleaved over one key
+ * schedule. Constant-time exactly when the cipher is.
  */
 #include <errno.h>
 #include <string.h>
@@ -27,6 +29,8 @@
 #include "../types/aead.h"
 #include "../types/shash.h"
 #include "../types/skcipher.h"
+#include "cbcmac.h"
+#include "ccm.h"
 
 #define CHUNK 4096
 
@@ -117,6 +121,32 @@ static void ccm_tag(const struct cryptarch_inst *in, struct ccm_mac *c,
 	cryptarch_memzero(c->st, sizeof(c->st));
 }
 
+/* The payload through the hook: whole blocks interleaved, then a partial
+ * last one through the two instances. The MAC state is the cbcmac
+ * template's (the hooked instance is over the driver's cbcmac one), with
+ * no bytes pending after B0 and the padded associated data. */
+static void ccm_hooked(const struct cryptarch_inst *in, struct ccm_mac *c,
+		       const struct cryptarch_aead_req *r, uint8_t a1[16],
+		       int dec)
+{
+	const struct cryptarch_ccm_hooks *k = in->hook;
+	struct cryptarch_mac_state *ms = (struct cryptarch_mac_state *)c->st;
+	size_t n = r->len / 16, tail = r->len % 16;
+	const uint8_t *s = r->src + 16 * n;
+	uint8_t *d = r->dst + 16 * n;
+
+	if (n)
+		(dec ? k->decrypt : k->encrypt)(in->arg[0]->key[0], r->dst,
+						r->src, n, a1, ms->x);
+	if (!tail)
+		return;
+	if (!dec)
+		c->o->update(c->m, c->st, s, tail);
+	(void)cryptarch_skcipher_run(in->arg[0], 0, d, s, tail, a1);
+	if (dec)
+		c->o->update(c->m, c->st, d, tail);
+}
+
 static int ccm_encrypt(const struct cryptarch_inst *in,
 		       const struct cryptarch_aead_req *r)
 {
@@ -128,7 +158,9 @@ static int ccm_encrypt(const struct cryptarch_inst *in,
 		return -EINVAL;
 	ccm_mac_start(in, &c, r);
 	ccm_ctr0(r, a0, a1);
-	for (off = 0; off < r->len; off += n) {
+	if (in->hook)
+		ccm_hooked(in, &c, r, a1, 0);
+	for (off = 0; !in->hook && off < r->len; off += n) {
 		n = r->len - off < CHUNK ? r->len - off : CHUNK;
 		c.o->update(c.m, c.st, r->src + off, n);
 		(void)cryptarch_skcipher_run(in->arg[0], 0, r->dst + off,
@@ -155,7 +187,9 @@ static int ccm_decrypt(const struct cryptarch_inst *in,
 	memcpy(got, r->tag_in, r->authsize);
 	ccm_mac_start(in, &c, r);
 	ccm_ctr0(r, a0, a1);
-	for (off = 0; off < r->len; off += n) {
+	if (in->hook)
+		ccm_hooked(in, &c, r, a1, 1);
+	for (off = 0; !in->hook && off < r->len; off += n) {
 		n = r->len - off < CHUNK ? r->len - off : CHUNK;
 		(void)cryptarch_skcipher_run(in->arg[0], 0, r->dst + off,
 					     r->src + off, n, a1);
