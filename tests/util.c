@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "aead.h"
 #include "cpu.h"
 #include "shash.h"
 #include "skcipher.h"
@@ -901,4 +902,188 @@ void test_mask_all(int *argc, char ***argv)
 		exit(TEST_SKIP);
 	}
 	printf("driver %s only\n", only_driver);
+}
+
+/* ---- aead ------------------------------------------------------------------ */
+
+/* see util.h */
+size_t test_aead_names(char names[][TEST_NAME_MAX], size_t max)
+{
+	const char *ciphers[16];
+	size_t nc = test_ciphers(ciphers, 16), nt = cryptarch_template_count();
+	size_t k = 0, i, c;
+
+	for (i = 0; i < nt; i++) {
+		const struct cryptarch_template *t = cryptarch_template_at(i);
+
+		if (t->type != &cryptarch_type_aead)
+			continue;
+		for (c = 0; c < nc && k < max; c++) {
+			const struct cryptarch_algorithm *a =
+				cryptarch_algorithm_find(ciphers[c],
+							 strlen(ciphers[c]));
+
+			if (!a || a->blocksize != 16)
+				continue;
+			snprintf(names[k++], TEST_NAME_MAX, "%s(%s)",
+				 t->alias ? t->alias : t->name, ciphers[c]);
+		}
+	}
+	return k;
+}
+
+/* see util.h */
+size_t test_aead_instances(const char *algname, struct test_inst **out,
+			   size_t *unavail)
+{
+	struct test_inst *v = NULL;
+	size_t k = 0, cap = 0;
+
+	collect(algname, &cryptarch_type_aead, -1, &v, &k, &cap, unavail);
+	if (!v) {
+		v = calloc(1, sizeof(*v));
+		if (!v) {
+			fputs("out of memory\n", stderr);
+			exit(2);
+		}
+	}
+	*out = v;
+	return k;
+}
+
+/* see util.h */
+size_t test_aead_reference(const struct test_inst *ti, size_t n)
+{
+	size_t k;
+	unsigned i;
+
+	for (k = 0; k < n; k++) {
+		const struct cryptarch_spec *s = &ti[k].spec;
+		int ok = 1;
+
+		for (i = 0; i < s->n && ok; i++) {
+			const struct cryptarch_driver *d;
+
+			if (s->node[i].tmpl) {
+				ok = !s->node[i].hooked;
+				continue;
+			}
+			d = cryptarch_spec_node_driver(s, i);
+			ok = d && d == test_reference(d->alg->name);
+		}
+		if (ok)
+			return k;
+	}
+	return 0;
+}
+
+/* see util.h */
+int test_aead_is_gcm(const struct test_inst *ti)
+{
+	const struct cryptarch_template *t = ti->tmpl;
+
+	return t && strcmp(t->alias ? t->alias : t->name, "gcm") == 0;
+}
+
+/* see util.h */
+int test_aead_authsize_ok(const struct test_inst *ti, size_t n)
+{
+	if (test_aead_is_gcm(ti))
+		return n == 4 || n == 8 || (n >= 12 && n <= 16);
+	return n >= 4 && n <= 16 && n % 2 == 0;
+}
+
+/* see util.h */
+int test_aead_noncelen_ok(const struct test_inst *ti, size_t n)
+{
+	if (test_aead_is_gcm(ti))
+		return n >= 1;
+	return n >= 7 && n <= 13;
+}
+
+/* see util.h */
+cryptarch_aead *test_aead_open(const struct test_inst *ti, unsigned flags)
+{
+	cryptarch_aead *t = NULL;
+	const char *drv;
+	int rc;
+
+	rc = cryptarch_aead_new(&t, ti->name,
+				CRYPTARCH_ALLOW_VARIABLE_TIME | flags);
+	if (rc) {
+		test_fail("cryptarch_aead_new(\"%s\"): %s", ti->name,
+			  cryptarch_strerror(rc));
+		return NULL;
+	}
+	drv = cryptarch_aead_driver(t);
+	if (!drv || strcmp(drv, ti->name) != 0)
+		test_fail("cryptarch_aead_driver() of \"%s\" is \"%s\"",
+			  ti->name, drv ? drv : "(null)");
+	return t;
+}
+
+/* see util.h */
+void test_gf128_mul(uint8_t r[16], const uint8_t a[16], const uint8_t b[16])
+{
+	uint8_t z[16] = { 0 }, v[16];
+	int i, j, lsb;
+
+	memcpy(v, b, 16);
+	for (i = 0; i < 128; i++) {
+		if (a[i / 8] & (0x80 >> (i % 8)))
+			for (j = 0; j < 16; j++)
+				z[j] ^= v[j];
+		/* V = V * x: a right shift in this bit order, reduced */
+		lsb = v[15] & 1;
+		for (j = 15; j > 0; j--)
+			v[j] = (uint8_t)(v[j] >> 1 | v[j - 1] << 7);
+		v[0] >>= 1;
+		if (lsb)
+			v[0] ^= 0xe1;
+	}
+	memcpy(r, z, 16);
+}
+
+/* see util.h */
+void test_gf128_inv(uint8_t r[16], const uint8_t a[16])
+{
+	uint8_t x[16] = { 0x80 }; /* the field's 1 */
+	int i;
+
+	/* 2^128 - 2: 127 ones, then a zero */
+	for (i = 127; i >= 0; i--) {
+		test_gf128_mul(x, x, x);
+		if (i > 0)
+			test_gf128_mul(x, x, a);
+	}
+	memcpy(r, x, 16);
+}
+
+/* see util.h */
+void test_gcm_nonce_for_j0(uint8_t iv[16], const uint8_t h[16],
+			   const uint8_t j0[16])
+{
+	uint8_t hinv[16], t[16];
+
+	test_gf128_inv(hinv, h);
+	test_gf128_mul(t, j0, hinv);
+	t[15] ^= 128; /* L = 0^64 || [128]_64: the nonce's 128 bits */
+	test_gf128_mul(iv, t, hinv);
+}
+
+/* see util.h */
+void test_ghash(uint8_t y[16], const uint8_t h[16], const uint8_t *p,
+		size_t len)
+{
+	uint8_t b[16];
+	size_t off, n, j;
+
+	for (off = 0; off < len; off += 16) {
+		n = len - off < 16 ? len - off : 16;
+		memset(b, 0, 16);
+		memcpy(b, p + off, n);
+		for (j = 0; j < 16; j++)
+			y[j] ^= b[j];
+		test_gf128_mul(y, y, h);
+	}
 }

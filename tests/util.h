@@ -188,6 +188,56 @@ cryptarch_shash *test_shash_open(const struct test_inst *ti, unsigned flags);
 int test_shash_split(cryptarch_shash *t, const uint8_t *msg, size_t len,
 		     uint8_t *out, struct test_rng *r);
 
+/*
+ * aead: the algorithm names of the registry, into NAMES (MAX of them):
+ * every aead template by its alias where it has one ("gcm", "ccm") over
+ * every cipher of 16-byte blocks ("gcm(aes)", "ccm(twofish)"). Returns
+ * the count.
+ */
+size_t test_aead_names(char names[][TEST_NAME_MAX], size_t max);
+/* The instances of the aead algorithm ALGNAME ("gcm(aes)") available here
+ * (as test_instances()), MODE -1: "gcm_base(ctr(aes-generic),ghash-generic)",
+ * "ccm_base(ctr-aes-aesni,cbcmac(aes-generic))", "gcm-aes-aesni". */
+size_t test_aead_instances(const char *algname, struct test_inst **out,
+			   size_t *unavail);
+/* The index among TI (N) of the instance every leaf of which is its
+ * algorithm's generic driver ("<alg>-generic") and no node hooked: the
+ * reference the others are compared with; 0 where there is none. */
+size_t test_aead_reference(const struct test_inst *ti, size_t n);
+/* 1 if aead instance TI is GCM (its root template's alias or name is
+ * "gcm"; else CCM). */
+int test_aead_is_gcm(const struct test_inst *ti);
+/* 1 if the template of TI takes tags of N bytes (DESIGN.md: gcm 4, 8,
+ * 12..16; ccm 4, 6, ..., 16). */
+int test_aead_authsize_ok(const struct test_inst *ti, size_t n);
+/* 1 if TI takes a nonce of N bytes (gcm >= 1, ccm 7..13). */
+int test_aead_noncelen_ok(const struct test_inst *ti, size_t n);
+/* Open aead instance TI with CRYPTARCH_ALLOW_VARIABLE_TIME | FLAGS; on
+ * failure record it and return NULL. Also checks cryptarch_aead_driver(). */
+cryptarch_aead *test_aead_open(const struct test_inst *ti, unsigned flags);
+
+/*
+ * GF(2^128) in GCM's representation (NIST SP 800-38D 6.3: bit 0 of a
+ * block is the most significant bit of its first byte and the
+ * coefficient of x^0; the field polynomial x^128 + x^7 + x^2 + x + 1),
+ * bit by bit as the specification's Algorithm 1: slow, for tests only.
+ * R may alias A or B.
+ */
+void test_gf128_mul(uint8_t r[16], const uint8_t a[16], const uint8_t b[16]);
+/* R = A^-1 = A^(2^128 - 2) (A not zero). */
+void test_gf128_inv(uint8_t r[16], const uint8_t a[16]);
+/*
+ * The 16-byte GCM nonce IV whose pre-counter block is J0 under hash key
+ * H: J0 = GHASH_H(IV || 0^64 || [128]_64) = ((IV * H) xor L) * H with L
+ * the lengths block, so IV = ((J0 * H^-1) xor L) * H^-1.
+ */
+void test_gcm_nonce_for_j0(uint8_t iv[16], const uint8_t h[16],
+			   const uint8_t j0[16]);
+/* GHASH_H of LEN bytes (zero-padded to whole blocks) continuing from Y,
+ * with test_gf128_mul(): Y = (Y xor B) * H for each block B. */
+void test_ghash(uint8_t y[16], const uint8_t h[16], const uint8_t *p,
+		size_t len);
+
 /* Open INST with CRYPTARCH_ALLOW_VARIABLE_TIME | FLAGS; on failure record
  * it and return NULL. Also checks cryptarch_skcipher_driver(). */
 cryptarch_skcipher *test_open(const struct test_inst *inst, unsigned flags);
