@@ -35,6 +35,24 @@
  * makes only a truncated tag (intel-ipsec-mb's XCBC: 12 bytes).
  * xctr has no peer here (the kernel's vectors cover it).
  *
+ * aead: every instance of "gcm(C)" and "ccm(C)" against each library's
+ * own AEAD interface, called directly (OpenSSL EVP AES-GCM and AES-CCM;
+ * libgcrypt GCM and CCM over AES and Twofish, whose Twofish takes 128-
+ * and 256-bit keys only; nettle's generic gcm_* and ccm_* over its AES
+ * and Twofish; none with intel-ipsec-mb): first every nonce length (GCM
+ * 1..128 with the tag lengths in turn; CCM 7..13 with every tag length),
+ * then CRYPTARCH_TEST_ITER random rounds (GCM nonces 12 bytes or 1..128,
+ * lengths 0..4200, associated data 0..40 or 0..600 bytes, any tag
+ * length), then associated data of 65279, 65280 and 65281 bytes (CCM's
+ * two length encodings either side of 0xff00), and for GCM 16-byte
+ * nonces whose J0 ends in 0xfffffffe and 0xffffffff, so that inc32 wraps
+ * within the 100-byte message: the nonce is computed from H = E_K(0),
+ * the peer's own block cipher, by inverting GHASH (util.c). Each round:
+ * cryptarch (from a random offset, in place or not) and the peer must
+ * make the same ciphertext and tag, each must decrypt the other's, and
+ * one flipped bit must be refused by both (cryptarch: -EBADMSG and a
+ * zeroed output).
+ *
  * A peer that cmake/peers.cmake did not find makes the test exit 77
  * (skipped) with a message naming it. The seed is printed and
  * CRYPTARCH_TEST_SEED sets it; CRYPTARCH_TEST_ITER sets the rounds per
@@ -48,6 +66,19 @@
 
 #include "peer.h"
 #include "util.h"
+
+#ifdef PEER_HAVE_OPENSSL
+#include <openssl/evp.h>
+#endif
+#ifdef PEER_HAVE_GCRYPT
+#include <gcrypt.h>
+#endif
+#ifdef PEER_HAVE_NETTLE
+#include <nettle/aes.h>
+#include <nettle/ccm.h>
+#include <nettle/gcm.h>
+#include <nettle/twofish.h>
+#endif
 
 #define MAXLEN 4200
 
@@ -592,6 +623,579 @@ static unsigned long check_new_modes(const struct peer_entry *p,
 	return total;
 }
 
+/* ---- aead: gcm and ccm through each library's own AEAD interface ------- */
+
+/*
+ * The libraries are called directly here (bench/peer.h has no aead
+ * requests): OpenSSL's EVP AES-GCM and AES-CCM, libgcrypt's
+ * GCRY_CIPHER_MODE_GCM and _CCM over AES and Twofish, nettle's generic
+ * gcm_* and ccm_* over its AES and Twofish. An adapter runs one whole
+ * request: encryption of IN (LEN bytes) into OUT and the AS-byte TAG, or
+ * decryption of IN into OUT checking TAG; it returns 0, 1 where the tag
+ * does not verify, or -1 where the library refused the request.
+ */
+struct aead_peer {
+	/* 1 if the library has CIPHER in GCM (GCM 1) or CCM with KEYLEN */
+	int (*has)(const char *cipher, int gcm, size_t keylen);
+	/* OUT = E_K(IN), one block of the cipher (0 or -1) */
+	int (*block)(const char *cipher, const uint8_t *key, size_t keylen,
+		     const uint8_t in[16], uint8_t out[16]);
+	int (*run)(const char *cipher, int gcm, int dec, const uint8_t *key,
+		   size_t keylen, const uint8_t *nonce, size_t nl,
+		   const uint8_t *ad, size_t al, const uint8_t *in, size_t len,
+		   uint8_t *out, uint8_t *tag, size_t as);
+};
+
+#ifdef PEER_HAVE_OPENSSL
+static const EVP_CIPHER *ossl_aead(int gcm, size_t keylen)
+{
+	switch (keylen) {
+	case 16:
+		return gcm ? EVP_aes_128_gcm() : EVP_aes_128_ccm();
+	case 24:
+		return gcm ? EVP_aes_192_gcm() : EVP_aes_192_ccm();
+	case 32:
+		return gcm ? EVP_aes_256_gcm() : EVP_aes_256_ccm();
+	}
+	return NULL;
+}
+
+static int ossl_has(const char *cipher, int gcm, size_t keylen)
+{
+	return strcmp(cipher, "aes") == 0 && ossl_aead(gcm, keylen);
+}
+
+static int ossl_block(const char *cipher, const uint8_t *key, size_t keylen,
+		      const uint8_t in[16], uint8_t out[16])
+{
+	const EVP_CIPHER *e = keylen == 16 ? EVP_aes_128_ecb() :
+			      keylen == 24 ? EVP_aes_192_ecb() :
+					     EVP_aes_256_ecb();
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	int ok, n = 0;
+
+	ok = c && strcmp(cipher, "aes") == 0 &&
+	     EVP_EncryptInit_ex(c, e, NULL, key, NULL) > 0 &&
+	     EVP_CIPHER_CTX_set_padding(c, 0) > 0 &&
+	     EVP_EncryptUpdate(c, out, &n, in, 16) > 0 && n == 16;
+	EVP_CIPHER_CTX_free(c);
+	return ok ? 0 : -1;
+}
+
+/* EVP: the IV (nonce) length and, for CCM, the tag length (and the tag
+ * to check) before the key; CCM's total length by an update with no
+ * input and no output, then the AAD, then the payload in one update,
+ * whose result is the tag check on CCM decryption. */
+static int ossl_run(const char *cipher, int gcm, int dec, const uint8_t *key,
+		    size_t keylen, const uint8_t *nonce, size_t nl,
+		    const uint8_t *ad, size_t al, const uint8_t *in,
+		    size_t len, uint8_t *out, uint8_t *tag, size_t as)
+{
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	uint8_t fin[16];
+	int ok, n, r, rc = -1;
+
+	if (!c || !ossl_has(cipher, gcm, keylen)) {
+		EVP_CIPHER_CTX_free(c);
+		return -1;
+	}
+	ok = EVP_CipherInit_ex(c, ossl_aead(gcm, keylen), NULL, NULL, NULL,
+			       !dec) > 0;
+	ok = ok && EVP_CIPHER_CTX_ctrl(c,
+				       gcm ? EVP_CTRL_GCM_SET_IVLEN :
+					     EVP_CTRL_CCM_SET_IVLEN,
+				       (int)nl, NULL) > 0;
+	if (!gcm)
+		ok = ok && EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_CCM_SET_TAG, (int)as,
+					       dec ? tag : NULL) > 0;
+	ok = ok && EVP_CipherInit_ex(c, NULL, NULL, key, nonce, !dec) > 0;
+	if (!gcm)
+		ok = ok && EVP_CipherUpdate(c, NULL, &n, NULL, (int)len) > 0;
+	if (al)
+		ok = ok && EVP_CipherUpdate(c, NULL, &n, ad, (int)al) > 0;
+	if (!ok)
+		goto out;
+	if (!gcm) {
+		r = EVP_CipherUpdate(c, out, &n, in, (int)len);
+		if (dec) {
+			rc = r > 0 ? 0 : 1;
+			goto out;
+		}
+		if (r > 0 && EVP_CipherFinal_ex(c, fin, &n) > 0 &&
+		    EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_CCM_GET_TAG, (int)as,
+					tag) > 0)
+			rc = 0;
+		goto out;
+	}
+	if (len && EVP_CipherUpdate(c, out, &n, in, (int)len) <= 0)
+		goto out;
+	if (dec) {
+		if (EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_TAG, (int)as,
+					tag) <= 0)
+			goto out;
+		rc = EVP_CipherFinal_ex(c, fin, &n) > 0 ? 0 : 1;
+		goto out;
+	}
+	if (EVP_CipherFinal_ex(c, fin, &n) > 0 &&
+	    EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_GET_TAG, (int)as, tag) > 0)
+		rc = 0;
+out:
+	EVP_CIPHER_CTX_free(c);
+	return rc;
+}
+
+static const struct aead_peer aead_openssl = { ossl_has, ossl_block,
+					       ossl_run };
+#endif
+
+#ifdef PEER_HAVE_GCRYPT
+static int gc_algo(const char *cipher, size_t keylen)
+{
+	if (strcmp(cipher, "aes") == 0)
+		return keylen == 16 ? GCRY_CIPHER_AES128 :
+		       keylen == 24 ? GCRY_CIPHER_AES192 :
+		       keylen == 32 ? GCRY_CIPHER_AES256 :
+				      0;
+	/* libgcrypt's Twofish: 128- and 256-bit keys only */
+	if (strcmp(cipher, "twofish") == 0)
+		return keylen == 16 ? GCRY_CIPHER_TWOFISH128 :
+		       keylen == 32 ? GCRY_CIPHER_TWOFISH :
+				      0;
+	return 0;
+}
+
+static int gc_has(const char *cipher, int gcm, size_t keylen)
+{
+	(void)gcm;
+	return gc_algo(cipher, keylen) != 0;
+}
+
+static int gc_block(const char *cipher, const uint8_t *key, size_t keylen,
+		    const uint8_t in[16], uint8_t out[16])
+{
+	gcry_cipher_hd_t h;
+	int rc = -1;
+
+	if (!gc_algo(cipher, keylen) ||
+	    gcry_cipher_open(&h, gc_algo(cipher, keylen), GCRY_CIPHER_MODE_ECB,
+			     0))
+		return -1;
+	if (!gcry_cipher_setkey(h, key, keylen) &&
+	    !gcry_cipher_encrypt(h, out, 16, in, 16))
+		rc = 0;
+	gcry_cipher_close(h);
+	return rc;
+}
+
+/* The nonce by setiv; CCM's lengths (payload, AAD, tag) by
+ * GCRYCTL_SET_CCM_LENGTHS before the AAD; the payload in one call marked
+ * final; then gettag or checktag. */
+static int gc_run(const char *cipher, int gcm, int dec, const uint8_t *key,
+		  size_t keylen, const uint8_t *nonce, size_t nl,
+		  const uint8_t *ad, size_t al, const uint8_t *in, size_t len,
+		  uint8_t *out, uint8_t *tag, size_t as)
+{
+	uint64_t lens[3] = { len, al, as };
+	gcry_cipher_hd_t h;
+	gcry_error_t e;
+	int rc = -1;
+
+	if (!gc_algo(cipher, keylen) ||
+	    gcry_cipher_open(&h, gc_algo(cipher, keylen),
+			     gcm ? GCRY_CIPHER_MODE_GCM : GCRY_CIPHER_MODE_CCM,
+			     0))
+		return -1;
+	e = gcry_cipher_setkey(h, key, keylen);
+	if (!e)
+		e = gcry_cipher_setiv(h, nonce, nl);
+	if (!e && !gcm)
+		e = gcry_cipher_ctl(h, GCRYCTL_SET_CCM_LENGTHS, lens,
+				    sizeof(lens));
+	if (!e && (al || gcm))
+		e = gcry_cipher_authenticate(h, ad, al);
+	if (!e)
+		e = gcry_cipher_final(h);
+	if (!e)
+		e = dec ? gcry_cipher_decrypt(h, out, len, in, len) :
+			  gcry_cipher_encrypt(h, out, len, in, len);
+	if (!e && dec) {
+		e = gcry_cipher_checktag(h, tag, as);
+		rc = !e ? 0 : gcry_err_code(e) == GPG_ERR_CHECKSUM ? 1 : -1;
+	} else if (!e) {
+		rc = gcry_cipher_gettag(h, tag, as) ? -1 : 0;
+	}
+	gcry_cipher_close(h);
+	return rc;
+}
+
+static const struct aead_peer aead_gcrypt = { gc_has, gc_block, gc_run };
+#endif
+
+#ifdef PEER_HAVE_NETTLE
+union nettle_key {
+	struct aes128_ctx a128;
+	struct aes192_ctx a192;
+	struct aes256_ctx a256;
+	struct twofish_ctx tf;
+};
+
+/* The cipher keyed into K and its block function, or NULL. */
+static nettle_cipher_func *nt_key(union nettle_key *k, const char *cipher,
+				  const uint8_t *key, size_t keylen)
+{
+	if (strcmp(cipher, "twofish") == 0) {
+		twofish_set_key(&k->tf, keylen, key);
+		return (nettle_cipher_func *)twofish_encrypt;
+	}
+	if (strcmp(cipher, "aes") != 0)
+		return NULL;
+	switch (keylen) {
+	case 16:
+		aes128_set_encrypt_key(&k->a128, key);
+		return (nettle_cipher_func *)aes128_encrypt;
+	case 24:
+		aes192_set_encrypt_key(&k->a192, key);
+		return (nettle_cipher_func *)aes192_encrypt;
+	case 32:
+		aes256_set_encrypt_key(&k->a256, key);
+		return (nettle_cipher_func *)aes256_encrypt;
+	}
+	return NULL;
+}
+
+static int nt_has(const char *cipher, int gcm, size_t keylen)
+{
+	(void)gcm;
+	return (strcmp(cipher, "aes") == 0 || strcmp(cipher, "twofish") == 0) &&
+	       (keylen == 16 || keylen == 24 || keylen == 32);
+}
+
+static int nt_block(const char *cipher, const uint8_t *key, size_t keylen,
+		    const uint8_t in[16], uint8_t out[16])
+{
+	union nettle_key k;
+	nettle_cipher_func *f = nt_key(&k, cipher, key, keylen);
+
+	if (!f)
+		return -1;
+	f(&k, 16, out, in);
+	return 0;
+}
+
+/* nettle's generic GCM and CCM over the cipher's block function; its
+ * decryption returns the tag, compared here. */
+static int nt_run(const char *cipher, int gcm, int dec, const uint8_t *key,
+		  size_t keylen, const uint8_t *nonce, size_t nl,
+		  const uint8_t *ad, size_t al, const uint8_t *in, size_t len,
+		  uint8_t *out, uint8_t *tag, size_t as)
+{
+	union nettle_key k;
+	nettle_cipher_func *f = nt_key(&k, cipher, key, keylen);
+	uint8_t t[16];
+
+	if (!f)
+		return -1;
+	if (gcm) {
+		struct gcm_key gk;
+		struct gcm_ctx gc;
+
+		gcm_set_key(&gk, &k, f);
+		gcm_set_iv(&gc, &gk, nl, nonce);
+		gcm_update(&gc, &gk, al, ad);
+		if (dec)
+			gcm_decrypt(&gc, &gk, &k, f, len, out, in);
+		else
+			gcm_encrypt(&gc, &gk, &k, f, len, out, in);
+		gcm_digest(&gc, &gk, &k, f, as, t);
+	} else {
+		struct ccm_ctx cc;
+
+		ccm_set_nonce(&cc, &k, f, nl, nonce, al, len, as);
+		ccm_update(&cc, &k, f, al, ad);
+		if (dec)
+			ccm_decrypt(&cc, &k, f, len, out, in);
+		else
+			ccm_encrypt(&cc, &k, f, len, out, in);
+		ccm_digest(&cc, &k, f, as, t);
+	}
+	if (!dec) {
+		memcpy(tag, t, as);
+		return 0;
+	}
+	return memcmp(t, tag, as) ? 1 : 0;
+}
+
+static const struct aead_peer aead_nettle = { nt_has, nt_block, nt_run };
+#endif
+
+/* The aead adapter of P, or NULL (intel-ipsec-mb: none here). */
+static const struct aead_peer *aead_of(const struct peer_entry *p)
+{
+#ifdef PEER_HAVE_OPENSSL
+	if (strcmp(p->name, "openssl") == 0)
+		return &aead_openssl;
+#endif
+#ifdef PEER_HAVE_GCRYPT
+	if (strcmp(p->name, "gcrypt") == 0)
+		return &aead_gcrypt;
+#endif
+#ifdef PEER_HAVE_NETTLE
+	if (strcmp(p->name, "nettle") == 0)
+		return &aead_nettle;
+#endif
+	return NULL;
+}
+
+#define AEAD_MAXLEN 4200
+#define AEAD_MAXAD 65281
+#define AEAD_MAXNONCE 128
+
+/* One round: a request made by the peer and by instance INAME (handle
+ * T, whose tag length is set here), each decrypting the other's, and a
+ * forgery (one bit of cryptarch's output flipped) refused by both.
+ * Returns 1 if the round ran. */
+static int aead_round(const struct peer_entry *p, const struct aead_peer *a,
+		      const char *iname, cryptarch_aead *t, const char *cipher,
+		      int gcm, const uint8_t *key, size_t keylen,
+		      const uint8_t *nonce, size_t nl, const uint8_t *ad,
+		      size_t al, const uint8_t *pt, size_t len, size_t as)
+{
+	static uint8_t pct[AEAD_MAXLEN + 16], ct[AEAD_MAXLEN + 16 + 16];
+	static uint8_t back[AEAD_MAXLEN + 16], buf[AEAD_MAXLEN + 16 + 16];
+	uint8_t ptag[16];
+	char khex[65], nhex[2 * AEAD_MAXNONCE + 1], what[400];
+	size_t so = test_rng_below(&rng, 16), b;
+	int inplace = test_rng_below(&rng, 2), rc;
+
+	test_hex(khex, key, keylen);
+	test_hex(nhex, nonce, nl);
+	snprintf(what, sizeof(what),
+		 "%s vs %s: key %s nonce %s (%zu bytes), %zu bytes, %zu of "
+		 "ad, %zu-byte tag",
+		 iname, p->name, khex, nhex, nl, len, al, as);
+	rc = a->run(cipher, gcm, 0, key, keylen, nonce, nl, ad, al, pt, len,
+		    pct, ptag, as);
+	if (rc) {
+		test_fail("%s: the peer's encryption failed (%d)", what, rc);
+		return 0;
+	}
+	memcpy(pct + len, ptag, as);
+	rc = cryptarch_aead_setkey(t, key, keylen);
+	if (!rc)
+		rc = cryptarch_aead_setauthsize(t, as);
+	if (rc) {
+		test_fail("%s: setkey / setauthsize: %s", what,
+			  cryptarch_strerror(rc));
+		return 0;
+	}
+	/* cryptarch's encryption, from an odd offset or in place */
+	memcpy(buf + so, pt, len);
+	rc = cryptarch_aead_encrypt(t, buf + so, inplace ? buf + so : ct, len,
+				    nonce, nl, ad, al);
+	if (inplace)
+		memcpy(ct, buf + so, len + as);
+	if (rc) {
+		test_fail("%s: encrypt: %s", what, cryptarch_strerror(rc));
+		return 0;
+	}
+	test_compare(ct, pct, len + as, "%s: encrypt%s", what,
+		     inplace ? " in place" : "");
+	/* cryptarch decrypts the peer's */
+	memcpy(buf + so, pct, len + as);
+	rc = cryptarch_aead_decrypt(t, buf + so, inplace ? buf + so : back,
+				    len + as, nonce, nl, ad, al);
+	if (inplace)
+		memcpy(back, buf + so, len);
+	if (rc)
+		test_fail("%s: decrypt of the peer's: %s", what,
+			  cryptarch_strerror(rc));
+	else
+		test_compare(back, pt, len, "%s: decrypt of the peer's", what);
+	/* the peer decrypts cryptarch's */
+	memcpy(ptag, ct + len, as);
+	rc = a->run(cipher, gcm, 1, key, keylen, nonce, nl, ad, al, ct, len,
+		    back, ptag, as);
+	if (rc)
+		test_fail("%s: the peer refused cryptarch's output (%d)", what,
+			  rc);
+	else
+		test_compare(back, pt, len, "%s: the peer's decryption", what);
+	/* one bit flipped: refused by both */
+	b = test_rng_below(&rng, 8 * (len + as));
+	ct[b / 8] ^= (uint8_t)(1 << (b % 8));
+	memcpy(ptag, ct + len, as);
+	rc = a->run(cipher, gcm, 1, key, keylen, nonce, nl, ad, al, ct, len,
+		    back, ptag, as);
+	if (rc != 1)
+		test_fail("%s: bit %zu flipped: the peer says %d", what, b, rc);
+	memset(back, 0xa5, len);
+	rc = cryptarch_aead_decrypt(t, ct, back, len + as, nonce, nl, ad, al);
+	test_expect_rc(rc, -EBADMSG, "%s: bit %zu flipped", what, b);
+	if (rc == -EBADMSG && !test_all(back, 0, len))
+		test_fail("%s: bit %zu flipped: the output is not zero", what,
+			  b);
+	return 1;
+}
+
+/*
+ * GCM with a pre-counter block J0 = X || 0xfffffffe or X || 0xffffffff:
+ * the 16-byte nonce that gives it is computed from H = E_K(0), the
+ * peer's block cipher, by inverting GHASH (test_gcm_nonce_for_j0()), and
+ * the counter wraps within the 100-byte message (inc32: the upper 96
+ * bits do not change; a 128-bit increment would carry into them).
+ */
+static unsigned long aead_wrap(const struct peer_entry *p,
+			       const struct aead_peer *a, const char *iname,
+			       cryptarch_aead *t, const char *cipher,
+			       const size_t *keys, size_t nk)
+{
+	static const uint8_t zero[16];
+	uint8_t key[32], h[16], j0[16], nonce[16], pt[100], ad[20];
+	unsigned long runs = 0;
+	size_t k, w;
+
+	for (k = 0; k < nk; k++) {
+		for (w = 0; w < 2; w++) {
+			test_rng_fill(&rng, key, keys[k]);
+			test_rng_fill(&rng, pt, sizeof(pt));
+			test_rng_fill(&rng, ad, sizeof(ad));
+			if (a->block(cipher, key, keys[k], zero, h)) {
+				test_fail("%s: %s's block cipher failed",
+					  iname, p->name);
+				return runs;
+			}
+			test_rng_fill(&rng, j0, 12);
+			memset(j0 + 12, 0xff, 4);
+			j0[15] = (uint8_t)(0xfe + w);
+			test_gcm_nonce_for_j0(nonce, h, j0);
+			runs += aead_round(p, a, iname, t, cipher, 1, key,
+					   keys[k], nonce, 16, ad,
+					   w ? sizeof(ad) : 0, pt, sizeof(pt),
+					   16);
+		}
+	}
+	return runs;
+}
+
+/* Instance INAME of "gcm(CIPHER)" or "ccm(CIPHER)" against P; rounds. */
+static unsigned long aead_instance(const struct peer_entry *p,
+				   const struct aead_peer *a,
+				   const struct test_inst *ti,
+				   unsigned long iters)
+{
+	static uint8_t pt[AEAD_MAXLEN], ad[AEAD_MAXAD];
+	const char *cipher = ti->drv->alg->name;
+	const int gcm = test_aead_is_gcm(ti);
+	size_t sizes[3], ns = test_inst_key_sizes(ti, sizes), keys[3], nk = 0;
+	size_t tags[17], nt = 0, i, len, al, nl, as, kl;
+	uint8_t key[32], nonce[AEAD_MAXNONCE];
+	unsigned long runs = 0, it, sweep;
+	cryptarch_aead *t;
+
+	for (i = 0; i < ns; i++)
+		if (a->has(cipher, gcm, sizes[i]))
+			keys[nk++] = sizes[i];
+		else
+			printf("note: %s has no %s-%zu %s: %s is not compared "
+			       "at that key size\n",
+			       p->name, cipher, 8 * sizes[i],
+			       gcm ? "GCM" : "CCM", ti->name);
+	if (!nk)
+		return 0;
+	for (i = 0; i <= 16; i++)
+		if (test_aead_authsize_ok(ti, i))
+			tags[nt++] = i;
+	t = test_aead_open(ti, 0);
+	if (!t)
+		return 0;
+	/* every nonce length (gcm 1..128; ccm 7..13 with every tag
+	 * length), then random rounds, then the special ones */
+	sweep = gcm ? AEAD_MAXNONCE : 7 * nt;
+	for (it = 0; it < sweep + iters; it++) {
+		if (it < sweep) {
+			nl = gcm ? 1 + it : 7 + it / nt;
+			as = tags[it % nt];
+		} else {
+			nl = gcm ? (test_rng_below(&rng, 2) ?
+					    12 :
+					    1 + test_rng_below(&rng,
+							       AEAD_MAXNONCE)) :
+				   7 + test_rng_below(&rng, 7);
+			as = tags[test_rng_below(&rng, nt)];
+		}
+		kl = keys[it % nk];
+		len = test_random_len(&rng, AEAD_MAXLEN);
+		al = test_rng_below(&rng, 4) ? test_rng_below(&rng, 41) :
+					       test_rng_below(&rng, 600);
+		test_rng_fill(&rng, key, kl);
+		test_rng_fill(&rng, nonce, nl);
+		test_rng_fill(&rng, pt, len);
+		test_rng_fill(&rng, ad, al);
+		runs += aead_round(p, a, ti->name, t, cipher, gcm, key, kl,
+				   nonce, nl, ad, al, pt, len, as);
+	}
+	/* long associated data: CCM's two encodings either side of 0xff00
+	 * (SP 800-38C A.2.2: 2 bytes below 2^16 - 2^8, then 0xfffe and 4
+	 * bytes) */
+	for (al = 65279; al <= 65281; al++) {
+		kl = keys[al % nk];
+		nl = gcm ? 12 : 7 + al % 7;
+		test_rng_fill(&rng, key, kl);
+		test_rng_fill(&rng, nonce, nl);
+		test_rng_fill(&rng, ad, al);
+		test_rng_fill(&rng, pt, 100);
+		runs += aead_round(p, a, ti->name, t, cipher, gcm, key, kl,
+				   nonce, nl, ad, al, pt, al % 2 ? 33 : 0,
+				   tags[al % nt]);
+	}
+	if (gcm)
+		runs += aead_wrap(p, a, ti->name, t, cipher, keys, nk);
+	cryptarch_aead_free(t);
+	return runs;
+}
+
+/* Every aead instance here against P; the rounds run. */
+static unsigned long check_aead(const struct peer_entry *p,
+				unsigned long iters)
+{
+	const struct aead_peer *a = aead_of(p);
+	char names[16][TEST_NAME_MAX];
+	size_t nn = test_aead_names(names, 16), k, n, i;
+	unsigned long total = 0, runs, before;
+	struct test_inst *ti;
+
+	if (!a) {
+		printf("note: no aead comparison with %s\n", p->name);
+		return 0;
+	}
+	for (k = 0; k < nn; k++) {
+		unsigned long nbefore = test_failures, ntotal = total;
+		size_t done = 0;
+
+		n = test_aead_instances(names[k], &ti, NULL);
+		for (i = 0; i < n; i++) {
+			before = test_failures;
+			runs = aead_instance(p, a, &ti[i], iters);
+			if (runs) {
+				done++;
+				if (test_failures != before)
+					printf("%s vs %s: %lu rounds, %lu "
+					       "failures\n",
+					       ti[i].name, p->name, runs,
+					       test_failures - before);
+			}
+			total += runs;
+		}
+		printf("%s vs %s: %zu of %zu instances, %lu rounds, %lu "
+		       "failures\n",
+		       names[k], p->name, done, n, total - ntotal,
+		       test_failures - nbefore);
+		fflush(stdout);
+		free(ti);
+	}
+	return total;
+}
+
 /* 1 if P has CIPHER in test mode M at some key size. */
 static int has_any(const struct peer_entry *p, const char *cipher, int m)
 {
@@ -673,6 +1277,7 @@ int main(int argc, char **argv)
 		}
 		total += check_new_modes(p, ciphers[c], iters);
 	}
+	total += check_aead(p, iters);
 	if (total == 0 && !test_failures) {
 		printf("SKIP: %s has none of the ciphers and modes of the "
 		       "implementations available here\n",
