@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test-api-errors.c - every error path of the public API, and selection:
- *  - cryptarch_strerror() for 0, each documented code and unknown values;
+ *  - cryptarch_strerror() for 0, each documented code (-EBADMSG naming
+ *    the tag) and unknown values;
  *  - malformed names (-EINVAL) and unknown ones (-ENOENT), NULL pointers,
  *    *tfm left NULL on error;
  *  - wrong key lengths for every instance and the cipher API, and -ENOKEY
@@ -15,6 +16,12 @@
  *    "essiv(ctr(aes),sha256)", "cmac(sha256)", "xctr(sha256)"), and names
  *    of another type (a shash name as an skcipher, an skcipher name as a
  *    shash), -ENOENT;
+ *  - aead: names the templates do not combine ("gcm(sha256)",
+ *    "gcm(cbc(aes))", "ccm(ghash)", gcm_base over cbcmac, ccm_base over
+ *    ghash), other types' names, malformed ones, aead names as skcipher
+ *    and shash names; the calls on a NULL handle; -ENOKEY before setkey
+ *    and -EBADMSG with a zeroed output through algorithm names (the rules
+ *    per instance are test-aead's);
  *  - the constant-time policy, CRYPTARCH_FORBID_WEAK_KEYS, the driver
  *    names, free(NULL);
  *  - selection: the expected winner is computed from the registry (CPU
@@ -56,10 +63,11 @@ static const uint8_t fips_ct[16] = { 0x69, 0xc4, 0xe0, 0xd8, 0x6a, 0x7b,
 /* ---- cryptarch_strerror ------------------------------------------------ */
 static void check_strerror(void)
 {
-	static const int codes[] = { -EINVAL, -ENOENT, -ENOKEY, -ENOMEM };
+	static const int codes[] = { -EINVAL, -ENOENT, -ENOKEY, -EBADMSG,
+				     -ENOMEM };
 	static const int unknown[] = { 1,      -1,	-EIO,	 -EPERM, EINVAL,
 				       ENOENT, INT_MIN, INT_MAX, -4096 };
-	const char *s[4], *u;
+	const char *s[5], *u;
 	size_t i, j;
 
 	u = cryptarch_strerror(-EIO);
@@ -72,7 +80,7 @@ static void check_strerror(void)
 		test_fail("cryptarch_strerror(0) is \"%s\", expected "
 			  "\"Success\"",
 			  u ? u : "(null)");
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 5; i++) {
 		s[i] = cryptarch_strerror(codes[i]);
 		if (!s[i] || !*s[i] || strcmp(s[i], "Unknown error") == 0 ||
 		    strcmp(s[i], "Success") == 0)
@@ -84,6 +92,12 @@ static void check_strerror(void)
 					  "the same sentence",
 					  codes[i], codes[j]);
 	}
+	/* the aead tag's own sentence */
+	u = cryptarch_strerror(-EBADMSG);
+	if (!u || !strstr(u, "tag"))
+		test_fail("cryptarch_strerror(-EBADMSG) is \"%s\", which does "
+			  "not name the tag",
+			  u ? u : "(null)");
 	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
 		u = cryptarch_strerror(unknown[i]);
 		if (!u || strcmp(u, "Unknown error") != 0)
@@ -244,6 +258,175 @@ static void check_names(void)
 	/* free(NULL) */
 	cryptarch_skcipher_free(NULL);
 	cryptarch_cipher_free(NULL);
+}
+
+/* ---- aead ------------------------------------------------------------- */
+
+static void expect_ae_new(const char *name, unsigned flags, int want)
+{
+	cryptarch_aead *t = (cryptarch_aead *)&t; /* not NULL */
+	int rc = cryptarch_aead_new(&t, name, flags);
+
+	test_expect_rc(rc, want, "cryptarch_aead_new(\"%s\", 0x%x)",
+		       name ? name : "(NULL)", flags);
+	if (rc && t != NULL)
+		test_fail("cryptarch_aead_new(\"%s\") failed but left *tfm "
+			  "non-NULL",
+			  name ? name : "(NULL)");
+	if (!rc)
+		cryptarch_aead_free(t);
+}
+
+/*
+ * aead names: templates over what they do not take (a hash or a mode as
+ * the cipher, the wrong hash in gcm_base or ccm_base, two arguments to
+ * the alias), names of other types, malformed ones; the calls on a NULL
+ * handle; -ENOKEY before setkey through algorithm names; aead names as
+ * skcipher and shash names.
+ */
+static void check_aead_api(void)
+{
+	static const char *const unknown[] = {
+		"gcm(sha256)",
+		"gcm(cbc(aes))",
+		"ccm(ghash)",
+		"ccm(sha256)",
+		"gcm(ghash)",
+		"ccm(cbc(aes))",
+		"ccm(ctr(aes))",
+		"gcm(cmac(aes))",
+		"gcm(aes,aes)",
+		"ccm(aes,aes)",
+		"gcm(serpent)",
+		"gcm(aes-nothing)",
+		"gcm_base(ctr(aes),cbcmac(aes))",
+		"ccm_base(ctr(aes),ghash)",
+		"gcm_base(cbc(aes),ghash)",
+		"ccm_base(ctr(aes),cmac(aes))",
+		"gcm_base(ctr(aes))",
+		"gcm(gcm(aes))",
+		"ccm(gcm(aes))",
+		"aes",
+		"aes-generic",
+		"cbc(aes)",
+		"ctr(aes)",
+		"cmac(aes)",
+		"cbcmac(aes)",
+		"ghash",
+		"ghash-generic",
+		"sha256",
+		"gcm",
+		"ccm",
+		"gcm-aes-nothing",
+	};
+	static const char *const malformed[] = {
+		"", "gcm(", "gcm(aes", "GCM(aes)", "gcm(aes))", " ccm(aes)",
+		"ccm(aes) ", "gcm()", "ccm(a.es)",
+	};
+	static const char *const known[] = {
+		"gcm(aes)",
+		"ccm(aes)",
+		"gcm(aes-generic)",
+		"ccm(aes-generic)",
+		"gcm_base(ctr(aes-generic),ghash-generic)",
+		"ccm_base(ctr(aes-generic),cbcmac(aes-generic))",
+		"ccm_base(ctr(aes),cbcmac(aes))",
+	};
+	static const char *const not_sk[] = { "gcm(aes)", "ccm(aes)",
+					      "gcm(twofish)", "ccm(twofish)" };
+	uint8_t key[16] = { 1 }, nonce[12] = { 2 }, buf[64], out[64];
+	cryptarch_aead *t = NULL;
+	cryptarch_skcipher *sk = (cryptarch_skcipher *)&sk;
+	cryptarch_shash *sh = (cryptarch_shash *)&sh;
+	size_t i;
+	int f, rc;
+
+	for (f = 0; f < 2; f++) {
+		unsigned fl = f ? CRYPTARCH_ALLOW_VARIABLE_TIME : 0;
+
+		for (i = 0; i < sizeof(unknown) / sizeof(*unknown); i++)
+			expect_ae_new(unknown[i], fl, -ENOENT);
+		for (i = 0; i < sizeof(malformed) / sizeof(*malformed); i++)
+			expect_ae_new(malformed[i], fl, -EINVAL);
+		expect_ae_new(NULL, fl, -EINVAL);
+	}
+	test_expect_rc(cryptarch_aead_new(NULL, "gcm(aes)", 0), -EINVAL,
+		       "cryptarch_aead_new(NULL, \"gcm(aes)\")");
+	for (i = 0; i < sizeof(not_sk) / sizeof(*not_sk); i++) {
+		rc = cryptarch_skcipher_new(&sk, not_sk[i],
+					    CRYPTARCH_ALLOW_VARIABLE_TIME);
+		test_expect_rc(rc, -ENOENT, "cryptarch_skcipher_new(\"%s\")",
+			       not_sk[i]);
+		if (!rc)
+			cryptarch_skcipher_free(sk);
+		rc = cryptarch_shash_new(&sh, not_sk[i],
+					 CRYPTARCH_ALLOW_VARIABLE_TIME);
+		test_expect_rc(rc, -ENOENT, "cryptarch_shash_new(\"%s\")",
+			       not_sk[i]);
+		if (!rc)
+			cryptarch_shash_free(sh);
+	}
+	/* the calls on a NULL handle */
+	test_expect_rc(cryptarch_aead_setkey(NULL, key, 16), -EINVAL,
+		       "cryptarch_aead_setkey(NULL tfm)");
+	test_expect_rc(cryptarch_aead_setauthsize(NULL, 16), -EINVAL,
+		       "cryptarch_aead_setauthsize(NULL tfm)");
+	if (cryptarch_aead_authsize(NULL) != 0)
+		test_fail("cryptarch_aead_authsize(NULL) is not 0");
+	memset(out, 0xa5, sizeof(out));
+	test_expect_rc(cryptarch_aead_encrypt(NULL, buf, out, 16, nonce, 12,
+					      NULL, 0),
+		       -EINVAL, "cryptarch_aead_encrypt(NULL tfm)");
+	test_expect_rc(cryptarch_aead_decrypt(NULL, buf, out, 32, nonce, 12,
+					      NULL, 0),
+		       -EINVAL, "cryptarch_aead_decrypt(NULL tfm)");
+	if (!test_all(out, 0xa5, sizeof(out)))
+		test_fail("a call on a NULL aead handle wrote its output");
+	if (cryptarch_aead_driver(NULL) != NULL)
+		test_fail("cryptarch_aead_driver(NULL) is not NULL");
+	cryptarch_aead_free(NULL);
+	/* names that open; -ENOKEY before setkey, then working */
+	for (i = 0; i < sizeof(known) / sizeof(*known); i++) {
+		rc = cryptarch_aead_new(&t, known[i],
+					CRYPTARCH_ALLOW_VARIABLE_TIME);
+		if (rc) {
+			/* CRYPTARCH_DISABLE or a refused self-test can
+			 * leave a name without instances, never malformed */
+			if (rc != -ENOENT)
+				test_fail("cryptarch_aead_new(\"%s\"): %s",
+					  known[i], cryptarch_strerror(rc));
+			continue;
+		}
+		memset(buf, 0x3c, sizeof(buf));
+		memset(out, 0xa5, sizeof(out));
+		test_expect_rc(cryptarch_aead_encrypt(t, buf, out, 16, nonce,
+						      12, NULL, 0),
+			       -ENOKEY, "%s: encrypt before setkey", known[i]);
+		test_expect_rc(cryptarch_aead_decrypt(t, buf, out, 32, nonce,
+						      12, NULL, 0),
+			       -ENOKEY, "%s: decrypt before setkey", known[i]);
+		if (!test_all(out, 0xa5, sizeof(out)))
+			test_fail("%s: -ENOKEY, but the output was written",
+				  known[i]);
+		test_expect_rc(cryptarch_aead_setkey(t, key, 16), 0,
+			       "%s: setkey", known[i]);
+		test_expect_rc(cryptarch_aead_encrypt(t, buf, out, 16, nonce,
+						      12, NULL, 0),
+			       0, "%s: encrypt", known[i]);
+		test_expect_rc(cryptarch_aead_decrypt(t, out, buf, 32, nonce,
+						      12, NULL, 0),
+			       0, "%s: decrypt", known[i]);
+		out[31] ^= 1;
+		test_expect_rc(cryptarch_aead_decrypt(t, out, buf, 32, nonce,
+						      12, NULL, 0),
+			       -EBADMSG, "%s: decrypt, the tag altered",
+			       known[i]);
+		if (!test_all(buf, 0, 16))
+			test_fail("%s: -EBADMSG, but the output is not zero",
+				  known[i]);
+		cryptarch_aead_free(t);
+		t = NULL;
+	}
 }
 
 /* ---- errors on a handle ------------------------------------------------ */
@@ -979,6 +1162,7 @@ int main(void)
 	check_strerror();
 	check_disable();
 	check_names();
+	check_aead_api();
 	nc = test_ciphers(ciphers, 16);
 	for (c = 0; c < nc; c++) {
 		for (m = 0; m < TEST_MODE_COUNT; m++) {
