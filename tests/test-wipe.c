@@ -20,6 +20,10 @@
  * "xcbc-aes-aesni"...; a refused key: a bad length, xcbc's 24 bytes), with
  * a message under way at each re-key and at free, and an unkeyed one
  * (sha256) refuses every key and holds no key context.
+ * The same for the key contexts of every aead instance ("gcm(aes)": the
+ * ctr instance's key schedule and the ghash driver's powers of H;
+ * "ccm(aes)": the ctr and cbcmac instances'), with a request between the
+ * keys and before free, and -ENOKEY after a refused key.
  * The same for handles that measured selection splits: a synthetic profile
  * (named by CRYPTARCH_PROFILE, in a temporary directory) makes "<mode>(aes)"
  * use one implementation for encryption and another for decryption, so
@@ -399,6 +403,113 @@ out:
 	free(third);
 }
 
+/* The checks of check_instance() for aead instance TI (the ctr key
+ * schedule with the ghash driver's powers of H, or with the cbcmac
+ * instance's key schedule), with a request between the keys. */
+static void check_aead(const struct test_inst *ti)
+{
+	static const size_t bad[] = { 0, 1, 15, 17, 31, 33, 64 };
+	size_t sizes[3], ns = test_inst_key_sizes(ti, sizes), size, size1, i;
+	uint8_t k1[32], k2[32], k3[32], nonce[12], msg[100], out[116];
+	uint8_t *old = NULL, *third = NULL;
+	cryptarch_aead *t = test_aead_open(ti, 0);
+	const uint8_t *ctx;
+	char what[200];
+
+	if (!t)
+		return;
+	test_rng_fill(&rng, msg, sizeof(msg));
+	test_rng_fill(&rng, nonce, sizeof(nonce));
+	ctx = cryptarch_aead_ctx(t, &size);
+	if (nonzero(ctx, size))
+		test_fail("%s: context not zero before setkey", ti->name);
+	if (ns == 0) {
+		test_fail("%s: an aead instance without key sizes", ti->name);
+		cryptarch_aead_free(t);
+		return;
+	}
+	test_rng_fill(&rng, k1, 32);
+	test_rng_fill(&rng, k2, 32);
+	test_rng_fill(&rng, k3, 32);
+	if (cryptarch_aead_setkey(t, k3, sizes[ns - 1]))
+		goto fail;
+	ctx = cryptarch_aead_ctx(t, &size);
+	third = malloc(size + 1);
+	if (!third)
+		goto fail;
+	memcpy(third, ctx, size);
+	if (cryptarch_aead_setkey(t, k1, sizes[ns - 1]) ||
+	    cryptarch_aead_encrypt(t, msg, out, sizeof(msg), nonce, 12, msg,
+				   16))
+		goto fail;
+	ctx = cryptarch_aead_ctx(t, &size1);
+	if (!nonzero(ctx, size1) || size1 != size)
+		test_fail("%s: context empty or resized after setkey",
+			  ti->name);
+	old = malloc(size1 + 1);
+	if (!old)
+		goto fail;
+	memcpy(old, ctx, size1);
+	/* re-key, shorter where it can be, then with the same length */
+	if (cryptarch_aead_setkey(t, k2, sizes[0]))
+		goto fail;
+	ctx = cryptarch_aead_ctx(t, &size);
+	snprintf(what, sizeof(what), "%s: re-key %zu -> %zu bytes", ti->name,
+		 sizes[ns - 1], sizes[0]);
+	check_gone(what, old, third, size1, ctx, size, k1, sizes[ns - 1]);
+	if (cryptarch_aead_setkey(t, k1, sizes[ns - 1]) ||
+	    cryptarch_aead_setkey(t, k2, sizes[ns - 1]))
+		goto fail;
+	ctx = cryptarch_aead_ctx(t, &size);
+	snprintf(what, sizeof(what), "%s: re-key %zu -> %zu bytes", ti->name,
+		 sizes[ns - 1], sizes[ns - 1]);
+	check_gone(what, old, third, size1, ctx, size, k1, sizes[ns - 1]);
+	/* a refused key leaves nothing, and no key */
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (cryptarch_aead_setkey(t, k1, sizes[ns - 1]))
+			goto fail;
+		test_expect_rc(cryptarch_aead_setkey(t, k1, bad[i]), -EINVAL,
+			       "%s setkey %zu bytes", ti->name, bad[i]);
+		ctx = cryptarch_aead_ctx(t, &size);
+		if (nonzero(ctx, size))
+			test_fail("%s: context not zero after a refused "
+				  "setkey of %zu bytes",
+				  ti->name, bad[i]);
+		test_expect_rc(cryptarch_aead_encrypt(t, msg, out, 16, nonce,
+						      12, NULL, 0),
+			       -ENOKEY, "%s encrypt after a refused setkey",
+			       ti->name);
+	}
+	if (cryptarch_aead_setkey(t, k1, sizes[ns - 1]))
+		goto fail;
+	test_expect_rc(cryptarch_aead_setkey(t, NULL, sizes[ns - 1]), -EINVAL,
+		       "%s setkey(NULL)", ti->name);
+	ctx = cryptarch_aead_ctx(t, &size);
+	if (nonzero(ctx, size))
+		test_fail("%s: context not zero after setkey(NULL)", ti->name);
+	/* free, after a request */
+	if (cryptarch_aead_setkey(t, k2, sizes[ns - 1]) ||
+	    cryptarch_aead_encrypt(t, msg, out, sizeof(msg), nonce, 12, NULL,
+				   0))
+		goto fail;
+#ifdef CRYPTARCH_TEST_WRAP_FREE
+	ctx = cryptarch_aead_ctx(t, &size);
+	watch(ctx, size);
+	cryptarch_aead_free(t);
+	check_watched(ti->name);
+#else
+	cryptarch_aead_free(t);
+#endif
+	t = NULL;
+	goto out;
+fail:
+	test_fail("%s: setkey, encrypt or allocation failed", ti->name);
+out:
+	cryptarch_aead_free(t);
+	free(old);
+	free(third);
+}
+
 static void check_cipher(const struct cryptarch_driver *d)
 {
 	static const size_t bad[] = { 16, 0, 1, 17, 33, 64 };
@@ -619,6 +730,18 @@ int main(void)
 			free(ti);
 		}
 		printf("%zu shash instances checked\n", shashes);
+	}
+	{
+		char names[16][TEST_NAME_MAX];
+		size_t nn = test_aead_names(names, 16), k, aeads = 0;
+
+		for (k = 0; k < nn; k++) {
+			n = test_aead_instances(names[k], &ti, NULL);
+			for (i = 0; i < n; i++, aeads++)
+				check_aead(&ti[i]);
+			free(ti);
+		}
+		printf("%zu aead instances checked\n", aeads);
 	}
 	{
 		const char *tmp = getenv("TMPDIR");
