@@ -11,15 +11,17 @@
  * of its own (a mode of a cipher name under both timing policies, every
  * "<mode>(<driver>)" and "<mode>-<driver>" instance - "cts(cbc-<driver>)"
  * for the templates over cbc -, the single-block cipher of every cipher
- * and driver name, and every shash name and instance), sets a key,
- * encrypts a buffer and decrypts it back (or digests it) and frees the
- * handle; the whole list runs twice (CRYPTARCH_TEST_ROUNDS). The threads
+ * and driver name, every shash name and instance, and every aead name and
+ * instance), sets a key, encrypts a buffer and decrypts it back (or
+ * digests it; an aead handle also refuses the buffer with its tag
+ * altered, zeroing the output) and frees the handle; the whole list runs twice (CRYPTARCH_TEST_ROUNDS). The threads
  * record, and the main thread afterwards checks: every thread got the
  * same result for an item (the same error or the same chosen driver),
  * decryption undid encryption, and every ciphertext or digest equals the
  * reference computed after the threads ended by the template over
- * "<cipher>-generic" (a hash: "<hash>-generic"). Test code, not
- * constant-time.
+ * "<cipher>-generic" (a hash: "<hash>-generic"; an aead name: its template
+ * over the generic drivers, "gcm_base(ctr(aes-generic),ghash-generic)").
+ * Test code, not constant-time.
  *
  * Usage: test-threads   (exit 0 passed, 1 failed)
  */
@@ -30,10 +32,11 @@
 
 #include "util.h"
 
-#define MAX_ITEMS 512
+#define MAX_ITEMS 1024
 #define DATA_LEN 601   /* ctr, xctr; ecb, cbc, essiv 592; xts, cts 599 */
 #define ITEM_CIPHER -1 /* single blocks */
 #define ITEM_SHASH -2  /* a digest */
+#define ITEM_AEAD -3   /* gcm, ccm: DATA_LEN - 16 bytes and a 16-byte tag */
 
 struct item {
 	char name[96];
@@ -84,6 +87,7 @@ static void add(const char *name, unsigned flags, int mode, const char *cipher,
 		it->keylen = keylen;
 	it->len = mode == ITEM_CIPHER	      ? 64 :
 		  mode == ITEM_SHASH	      ? DATA_LEN :
+		  mode == ITEM_AEAD	      ? DATA_LEN :
 		  test_len_ok(mode, DATA_LEN) ? DATA_LEN :
 		  test_len_ok(mode, 1)	      ? DATA_LEN - 2 :
 						DATA_LEN / 16 * 16;
@@ -137,6 +141,52 @@ static void add_shash(const char *algname)
 		cryptarch_spec_name(&v[i], name, sizeof(name));
 		add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, ITEM_SHASH, algname,
 		    ref, max);
+	}
+}
+
+/* The reference of aead instance S: every leaf its algorithm's generic
+ * driver, no node hooked ("gcm_base(ctr(aes-generic),ghash-generic)"). */
+static int aead_generic(const struct cryptarch_spec *s)
+{
+	unsigned i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct cryptarch_driver *d;
+
+		if (s->node[i].tmpl) {
+			if (s->node[i].hooked)
+				return 0;
+			continue;
+		}
+		d = cryptarch_spec_node_driver(s, i);
+		if (!d || d != test_reference(d->alg->name))
+			return 0;
+	}
+	return 1;
+}
+
+/* An aead name's items: the name under both policies, and every instance
+ * of it (from the registry's descriptors alone). */
+static void add_aead(const char *algname)
+{
+	static struct cryptarch_spec v[CRYPTARCH_MAX_CANDS];
+	char name[96], ref[96] = "(no reference)";
+	size_t n, i;
+	int exact;
+
+	if (cryptarch_spec_enumerate(algname, NULL, v, NULL,
+				     CRYPTARCH_MAX_CANDS, &n, &exact))
+		return;
+	for (i = 0; i < n; i++)
+		if (aead_generic(&v[i]))
+			cryptarch_spec_name(&v[i], ref, sizeof(ref));
+	add(algname, 0, ITEM_AEAD, algname, ref, 0);
+	add(algname, CRYPTARCH_ALLOW_VARIABLE_TIME, ITEM_AEAD, algname, ref,
+	    0);
+	for (i = 0; i < n; i++) {
+		cryptarch_spec_name(&v[i], name, sizeof(name));
+		add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, ITEM_AEAD, algname,
+		    ref, 0);
 	}
 }
 
@@ -209,6 +259,9 @@ static void build_items(void)
 	nn = test_shash_names(names, 64);
 	for (i = 0; i < nn; i++)
 		add_shash(names[i]);
+	nn = test_aead_names(names, 64);
+	for (i = 0; i < nn; i++)
+		add_aead(names[i]);
 }
 
 static size_t item_keylen(const struct item *it)
@@ -245,6 +298,44 @@ static int run_shash(const struct item *it, const char *name, unsigned flags,
 	return err ? 1 : 0;
 }
 
+/*
+ * The item's data through aead NAME: encryption of DATA_LEN - 16 bytes
+ * with a 12-byte nonce and 20 bytes of associated data into CT (the
+ * ciphertext and the tag), decryption back, and the same with the tag
+ * altered: -EBADMSG and a zeroed output. 0, the _new error, or 1.
+ */
+static int run_aead(const struct item *it, const char *name, unsigned flags,
+		    const uint8_t *key, const uint8_t iv[16],
+		    const uint8_t *pt, uint8_t *ct, char *driver, size_t dsize)
+{
+	uint8_t back[DATA_LEN], bad[DATA_LEN];
+	size_t len = it->len - 16;
+	cryptarch_aead *a;
+	int err = cryptarch_aead_new(&a, name, flags);
+
+	if (err)
+		return err;
+	snprintf(driver, dsize, "%s", cryptarch_aead_driver(a));
+	err = cryptarch_aead_setkey(a, key, it->keylen);
+	if (!err)
+		err = cryptarch_aead_encrypt(a, pt, ct, len, iv, 12, pt, 20);
+	if (!err)
+		err = cryptarch_aead_decrypt(a, ct, back, it->len, iv, 12, pt,
+					     20);
+	if (!err && memcmp(back, pt, len) != 0)
+		err = 1;
+	if (!err) {
+		memcpy(bad, ct, it->len);
+		bad[it->len - 1] ^= 0x40;
+		if (cryptarch_aead_decrypt(a, bad, back, it->len, iv, 12, pt,
+					   20) != -EBADMSG ||
+		    !test_all(back, 0, len))
+			err = 1;
+	}
+	cryptarch_aead_free(a);
+	return err ? 1 : 0;
+}
+
 static void item_inputs(size_t k, const struct item *it, uint8_t *key,
 			uint8_t iv[16], uint8_t *pt)
 {
@@ -276,6 +367,9 @@ static int run_item(size_t k, const char *name, unsigned flags, uint8_t *ct,
 	memcpy(iv2, iv, sizeof(iv));
 	if (it->mode == ITEM_SHASH)
 		return run_shash(it, name, flags, key, pt, ct, driver, dsize);
+	if (it->mode == ITEM_AEAD)
+		return run_aead(it, name, flags, key, iv, pt, ct, driver,
+				dsize);
 	if (it->mode == ITEM_CIPHER) {
 		cryptarch_cipher *c;
 
