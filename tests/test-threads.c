@@ -14,14 +14,15 @@
  * and driver name, every shash name and instance, and every aead name and
  * instance), sets a key, encrypts a buffer and decrypts it back (or
  * digests it; an aead handle also refuses the buffer with its tag
- * altered, zeroing the output) and frees the handle; the whole list runs twice (CRYPTARCH_TEST_ROUNDS). The threads
- * record, and the main thread afterwards checks: every thread got the
- * same result for an item (the same error or the same chosen driver),
- * decryption undid encryption, and every ciphertext or digest equals the
- * reference computed after the threads ended by the template over
- * "<cipher>-generic" (a hash: "<hash>-generic"; an aead name: its template
- * over the generic drivers, "gcm_base(ctr(aes-generic),ghash-generic)").
- * Test code, not constant-time.
+ * altered, zeroing the output) and frees the handle; the whole list runs
+ * twice (CRYPTARCH_TEST_ROUNDS). The threads record, and the main thread
+ * afterwards checks: every thread got the same result for an item (the
+ * same error or the same chosen driver), decryption undid encryption, and
+ * every ciphertext or digest equals the reference computed after the
+ * threads ended by the template over "<cipher>-generic" (a hash:
+ * "<hash>-generic"; an aead name: its template over the generic drivers,
+ * "gcm_base(ctr(aes-generic),ghash-generic)"). Test code, not
+ * constant-time.
  *
  * Usage: test-threads   (exit 0 passed, 1 failed)
  */
