@@ -19,6 +19,17 @@
  * re-keyed every round, and now and then digests twice without a new key
  * (final leaves an empty message under the same key).
  *
+ * The same for every aead name ("gcm(aes)", "ccm(twofish)"): every
+ * instance here encrypts the same random request (a key of every size in
+ * turn, a nonce of 12 or 1..64 bytes for gcm and 7..13 for ccm, 0..4200
+ * bytes, associated data of 0..40 or 0..1023 bytes, a random tag length),
+ * in place or not, from a random offset; all must agree on the
+ * ciphertext and tag, each must decrypt it, and each must refuse it with
+ * one bit flipped (-EBADMSG, a zeroed output). ccm(aes) has some 200
+ * instances: the rounds of a name are CRYPTARCH_TEST_ITER * 10 divided by
+ * its instances (at least a fifteenth of CRYPTARCH_TEST_ITER, at most
+ * all of it).
+ *
  * The seed is printed; CRYPTARCH_TEST_SEED sets it ("random" for a new
  * one); CRYPTARCH_TEST_ITER sets the rounds per cipher and mode, and per
  * shash name (300).
@@ -239,6 +250,147 @@ static size_t shash_names(unsigned long iters, uint8_t *msg, uint8_t *inbuf)
 	return pairs;
 }
 
+/* One round for the aead instances TI (N, handles T): the first
+ * encrypts, every other must give the same ciphertext and tag, and every
+ * one decrypts it back (in place, or out of place into the second half of
+ * AREA, 2 * AREA bytes; from a random offset);
+ * with one bit flipped, every one refuses it with a zeroed output. */
+static void aead_step(const struct test_inst *ti, cryptarch_aead **t,
+		      size_t n, unsigned long iter, uint8_t *pt, uint8_t *ad,
+		      uint8_t *want, uint8_t *area)
+{
+	const int gcm = test_aead_is_gcm(&ti[0]);
+	size_t ks[3], nk = test_inst_key_sizes(&ti[0], ks), i, as, nl, al;
+	size_t len = test_random_len(&rng, MAXLEN), keylen, so, cl, b;
+	uint8_t key[32], nonce[64], *buf;
+	char khex[65], what[160];
+	int rc, inplace;
+
+	keylen = ks[test_rng_below(&rng, nk)];
+	do
+		as = 4 + test_rng_below(&rng, 13);
+	while (!test_aead_authsize_ok(&ti[0], as));
+	nl = gcm ? (test_rng_below(&rng, 2) ? 12 : 1 + test_rng_below(&rng, 64)) :
+		   7 + test_rng_below(&rng, 7);
+	al = test_rng_below(&rng, 4) ? test_rng_below(&rng, 41) :
+				       test_rng_below(&rng, 1024);
+	test_rng_fill(&rng, key, keylen);
+	test_rng_fill(&rng, nonce, nl);
+	test_rng_fill(&rng, pt, len);
+	test_rng_fill(&rng, ad, al);
+	test_hex(khex, key, keylen);
+	snprintf(what, sizeof(what),
+		 "round %lu: key %s, %zu-byte nonce, %zu bytes, %zu of ad, "
+		 "%zu-byte tag",
+		 iter, khex, nl, len, al, as);
+	cl = len + as;
+	for (i = 0; i < n; i++) {
+		rc = cryptarch_aead_setkey(t[i], key, keylen);
+		if (!rc)
+			rc = cryptarch_aead_setauthsize(t[i], as);
+		if (rc) {
+			test_fail("%s: setkey / setauthsize: %s", ti[i].name,
+				  cryptarch_strerror(rc));
+			return;
+		}
+		so = test_rng_below(&rng, 16);
+		inplace = test_rng_below(&rng, 2);
+		buf = area + so;
+		memcpy(buf, pt, len);
+		rc = cryptarch_aead_encrypt(t[i], buf,
+					    inplace ? buf : area + AREA,
+					    len, nonce, nl, ad, al);
+		if (!inplace)
+			buf = area + AREA;
+		if (rc) {
+			test_fail("%s: encrypt, %s: %s", ti[i].name, what,
+				  cryptarch_strerror(rc));
+			return;
+		}
+		if (i == 0)
+			memcpy(want, buf, cl);
+		else if (test_compare(buf, want, cl, "%s vs %s: encrypt, %s",
+				      ti[i].name, ti[0].name, what))
+			return;
+	}
+	b = test_rng_below(&rng, 8 * cl);
+	for (i = 0; i < n; i++) {
+		so = test_rng_below(&rng, 16);
+		inplace = test_rng_below(&rng, 2);
+		buf = area + so;
+		memcpy(buf, want, cl);
+		rc = cryptarch_aead_decrypt(t[i], buf,
+					    inplace ? buf : area + AREA,
+					    cl, nonce, nl, ad, al);
+		if (!inplace)
+			buf = area + AREA;
+		if (rc)
+			test_fail("%s: decrypt, %s: %s", ti[i].name, what,
+				  cryptarch_strerror(rc));
+		else
+			test_compare(buf, pt, len, "%s: decrypt, %s",
+				     ti[i].name, what);
+		memcpy(area, want, cl);
+		area[b / 8] ^= (uint8_t)(1 << (b % 8));
+		memset(area + AREA, 0xa5, len);
+		rc = cryptarch_aead_decrypt(t[i], area, area + AREA, cl,
+					    nonce, nl, ad, al);
+		test_expect_rc(rc, -EBADMSG, "%s: decrypt, bit %zu flipped, %s",
+			       ti[i].name, b, what);
+		if (rc == -EBADMSG && !test_all(area + AREA, 0, len))
+			test_fail("%s: -EBADMSG, but the output is not zero, "
+				  "%s",
+				  ti[i].name, what);
+	}
+}
+
+/* Every aead name: its instances here against each other, ITERS * 10 / N
+ * rounds (at least ITERS / 15, at most ITERS); the pairs. */
+static size_t aead_names(unsigned long iters, uint8_t *pt)
+{
+	char names[16][TEST_NAME_MAX];
+	size_t nn = test_aead_names(names, 16), k, n, i, pairs = 0;
+	uint8_t *ad = malloc(1024), *want = malloc(AREA), *area = malloc(2 * AREA);
+	unsigned long it, rounds;
+
+	if (!ad || !want || !area)
+		exit(2);
+	for (k = 0; k < nn; k++) {
+		struct test_inst *ti;
+		cryptarch_aead **t;
+		unsigned long before = test_failures;
+
+		n = test_aead_instances(names[k], &ti, NULL);
+		t = calloc(n + 1, sizeof(*t));
+		if (!t)
+			exit(2);
+		for (i = 0; i < n; i++)
+			if (!(t[i] = test_aead_open(&ti[i], 0)))
+				break;
+		rounds = n ? iters * 10 / n : 0;
+		if (rounds < iters / 15)
+			rounds = iters / 15;
+		if (rounds > iters)
+			rounds = iters;
+		if (i == n && n > 1)
+			for (it = 0; it < rounds; it++)
+				aead_step(ti, t, n, it, pt, ad, want, area);
+		printf("%s: %zu instances, %lu rounds, %lu failures\n",
+		       names[k], n, n > 1 ? rounds : 0,
+		       test_failures - before);
+		fflush(stdout);
+		pairs += n * (n - 1) / 2;
+		for (i = 0; i < n; i++)
+			cryptarch_aead_free(t[i]);
+		free(t);
+		free(ti);
+	}
+	free(ad);
+	free(want);
+	free(area);
+	return pairs;
+}
+
 int main(int argc, char **argv)
 {
 	const char *ciphers[16];
@@ -293,6 +445,7 @@ int main(int argc, char **argv)
 		}
 	}
 	pairs += shash_names(iters, pt, inbuf);
+	pairs += aead_names(iters, pt);
 	free(pt);
 	free(ct);
 	free(inbuf);
