@@ -681,7 +681,7 @@ EOF
 			fi
 		fi
 	done
-	[ $have_gcm -eq 1 ] && for spec in "gcm:16:12:16:0" "gcm:24:1:16:17" \
+	[ $have_gcm -eq 1 ] && for spec in "gcm:16:12:16:0" "gcm:24:13:16:17" \
 		"gcm:32:60:16:4096" "gcm:16:16:16:65537"; do
 		set -- $(echo "$spec" | tr : ' ')
 		head -c "$5" /dev/urandom >"$tmp/py-pt"
@@ -1226,6 +1226,73 @@ if expect_ok "list" list; then
 		ok
 		echo "ok: list prints shash records (type, blocksize, digestsize)"
 	fi
+	# The authenticated ciphers over each block cipher, in /proc/crypto's
+	# aead form (the kernel's fields: blocksize 1 for these stream-like
+	# modes, ivsize 12 for gcm and 16 for ccm, maxauthsize 16, geniv
+	# <none>), each record's driver the instance explain's static
+	# selection names for it.
+	names="ccm(aes) ccm(twofish)"
+	[ $have_gcm -eq 1 ] && names="gcm(aes) gcm(twofish) $names"
+	for nm in $names; do
+		msg=$(awk -v nm="$nm" '
+		BEGIN { RS = ""; FS = "\n"; n = 0 }
+		{
+			split("", f)
+			for (i = 1; i <= NF; i++) {
+				c = index($i, ":")
+				k = substr($i, 1, c - 1)
+				sub(/[ \t]+$/, "", k)
+				v = substr($i, c + 1)
+				sub(/^ /, "", v)
+				f[k] = v
+			}
+			if (f["name"] != nm)
+				next
+			n++
+			iv = nm ~ /^gcm/ ? "12" : "16"
+			need = "driver,module,priority,refcnt,selftest," \
+			       "internal,type,blocksize,ivsize,maxauthsize," \
+			       "geniv,min keysize,max keysize,constant-time," \
+			       "ct-verified,available"
+			m = split(need, w, ",")
+			for (i = 1; i <= m; i++)
+				if (!(w[i] in f))
+					bad = bad " no " w[i] ";"
+			if (f["type"] != "aead" || f["blocksize"] != "1" ||
+			    f["ivsize"] != iv || f["maxauthsize"] != "16" ||
+			    f["geniv"] != "<none>" || f["min keysize"] != "16" ||
+			    f["max keysize"] != "32")
+				bad = bad " type " f["type"] ", blocksize " \
+				    f["blocksize"] ", ivsize " f["ivsize"] \
+				    ", maxauthsize " f["maxauthsize"] ", geniv " \
+				    f["geniv"] ";"
+			split(nm, p, "(")
+			if (index(f["driver"], p[1] "_base(") != 1 &&
+			    index(f["driver"], p[1] "-") != 1)
+				bad = bad " driver " f["driver"] ";"
+			print f["driver"] > "/dev/stderr"
+		}
+		END {
+			if (n == 0)
+				print "no record named " nm
+			else if (bad != "")
+				print nm ":" bad
+		}' "$tmp/list" 2>"$tmp/aead-drivers")
+		if [ -n "$msg" ]; then
+			fail "list: aead records: $msg"
+			continue
+		fi
+		vt=
+		case $nm in *twofish*) vt=--allow-variable-time ;; esac
+		ca explain "$nm" $vt
+		want=$(sed -n 's/^  by priority: \([^ ]*\) .*/\1/p' "$tmp/out")
+		if [ -z "$want" ] || ! grep -qxF "$want" "$tmp/aead-drivers"; then
+			fail "list: the $nm records ($(tr '\n' ' ' <"$tmp/aead-drivers")) hold not explain's choice '$want'"
+		else
+			ok
+			echo "ok: list has an aead record for $nm: $want"
+		fi
+	done
 fi
 
 if expect_ok "list --cpu" list --cpu; then
@@ -1578,6 +1645,65 @@ if expect_ok "tune: aes cmac, xcbc, cts" tune --cipher aes --mode cmac,xcbc,cts 
 		if [ "$(grep -Ec '^  [0-9]+  digest ' "$tmp/out")" -ne 1 ] ||
 			! grep -Eq '^  128  digest      any    ' "$tmp/out"; then
 			fail "explain xcbc(aes): not one slot, for 128-bit keys"
+		else
+			ok
+		fi
+	fi
+	CRYPTARCH_PROFILE="$tmp/profile"
+fi
+# The authenticated ciphers: explain shows every candidate with the
+# priorities its mean is made of, the plan per key size, operation and
+# size class, and the handle's instance; tune measures them (ccm(aes) in
+# part where it has very many candidates, which it says) and explain's
+# plan follows the profile.
+for nm in 'ccm(aes)' 'gcm(aes)'; do
+	[ "$nm" = 'gcm(aes)' ] && [ $have_gcm -eq 0 ] && continue
+	CRYPTARCH_PROFILE=
+	if expect_ok "explain $nm" explain "$nm"; then
+		prio=$(sed -n 's/^  by priority: \([^ ]*\) .*/\1/p' "$tmp/out")
+		if [ "$(grep -Ec '^  (128|192|256)  (en|de)cryption  (small|large)  [^ ]+ ' "$tmp/out")" -ne 12 ]; then
+			fail "explain $nm: not 12 slots (3 keys, 2 operations, 2 classes)"
+		elif ! grep -q "^    priority: [0-9]* (the mean of [^ ]* [0-9]*, [^ ]* [0-9]*)$" "$tmp/out"; then
+			fail "explain $nm: the arguments' priorities not shown"
+		elif ! grep -qxF "cryptarch_aead_driver(): $prio (the instance for large encryption requests, before a key is set)" "$tmp/out"; then
+			fail "explain $nm: cryptarch_aead_driver() is not the static choice $prio"
+		else
+			ok
+			echo "ok: explain $nm: $prio"
+		fi
+	fi
+	CRYPTARCH_PROFILE="$tmp/profile"
+done
+mode=ccm
+[ $have_gcm -eq 1 ] && mode=gcm,ccm
+if expect_ok "tune: aes $mode" tune --cipher aes --mode $mode --sec 0.001 \
+	--output "$tmp/profile-aead"; then
+	for m in $(echo $mode | tr , ' '); do
+		if [ "$(grep -Ec "^aes $m (enc|dec) (128|192|256) (small|large) [^ ]+ " "$tmp/profile-aead")" -ne 12 ]; then
+			fail "tune: not twelve lines for $m(aes)"
+		else
+			ok
+		fi
+	done
+	ncand=$(sed -n 's/^  ccm(aes): \([0-9]*\) candidates; measuring \([0-9]*\),.*/\1 \2/p' "$tmp/out")
+	if [ -n "$ncand" ]; then
+		# measured in part: at most 32 at a time, fewer than there are
+		set -- $ncand
+		if [ "$2" -gt 32 ] || [ "$2" -ge "$1" ]; then
+			fail "tune ccm(aes): measured $2 of $1 candidates"
+		elif [ "$(grep '^aes ccm enc 128 large ' "$tmp/profile-aead" | tr ' ' '\n' | grep -c '=')" -ne "$2" ]; then
+			fail "tune ccm(aes): the profile line does not hold $2 figures"
+		else
+			ok
+			echo "ok: tune ccm(aes): measured $2 of $1 candidates"
+		fi
+	fi
+	CRYPTARCH_PROFILE="$tmp/profile-aead"
+	if expect_ok "explain ccm(aes) with its profile" explain 'ccm(aes)'; then
+		if ! grep -q 'measured, ns per call (small: 16 bytes, large: 8192 bytes)' "$tmp/out" ||
+			grep -E '^  (128|192|256)  (en|de)cryption ' "$tmp/out" |
+			grep -Eq 'no profile in use|has no line'; then
+			fail "explain ccm(aes): the profile's figures not used"
 		else
 			ok
 		fi

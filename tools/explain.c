@@ -13,8 +13,13 @@
  * a hash handle uses for every message. The plan shown is the library's
  * own (cryptarch_lookup(), the call cryptarch_skcipher_new() and
  * cryptarch_shash_new() make), and the static choice it is compared with
- * cryptarch_select() without a profile: nothing is re-implemented here. Self-tests of the drivers that can run are run first, as
- * `cryptarch list` does. No cipher code of its own; no CPU features needed.
+ * cryptarch_select() without a profile: nothing is re-implemented here.
+ * An authenticated cipher (aead: "gcm(aes)", "ccm(aes)") is explained the
+ * same way, over both operations and size classes; an instance of a
+ * template whose priority is the mean of its arguments' (gcm_base,
+ * ccm_base) shows each argument's priority beside it. Self-tests of the
+ * drivers that can run are run first, as `cryptarch list` does. No cipher
+ * code of its own; no CPU features needed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +27,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "aead.h"
 #include "cpu.h"
 #include "eligible.h"
 #include "profile.h"
@@ -37,8 +43,9 @@ static const char usage[] =
 	"         [--forbid-weak-keys] [--static-priority]\n"
 	"\n"
 	"Show every candidate instance for NAME (a mode such as cbc(aes),\n"
-	"a hash such as cmac(aes), an instance such as ctr-aes-ct64, or a\n"
-	"block cipher such as aes):\n"
+	"a hash such as cmac(aes), an authenticated cipher such as\n"
+	"gcm(aes), an instance such as ctr-aes-ct64, or a block cipher\n"
+	"such as aes):\n"
 	"its eligibility (CPU features, self-test, constant-time policy),\n"
 	"its priority and its measured figures, and the plan the library\n"
 	"makes per key size, operation and request size, with why each\n"
@@ -216,6 +223,72 @@ static const struct cryptarch_spec *hooked_twin(const struct ctx *x, size_t i)
 	return NULL;
 }
 
+/*
+ * The priority of argument ARG of S's root, from S's name: the instance
+ * named by the argument's text ("ctr-aes-aesni", "cbcmac(aes-ct64)")
+ * among the candidates of that name, its name into NAME. 0 and *PR, or -1.
+ */
+static int arg_priority(const struct cryptarch_spec *s, unsigned arg,
+			char *name, size_t size, int *pr)
+{
+	char whole[CRYPTARCH_NAME_MAX + 1], one[CRYPTARCH_NAME_MAX + 1];
+	struct cryptarch_cands *c;
+	const char *p, *at;
+	int depth = 0, ret = -1;
+	unsigned k = 0;
+	size_t i;
+
+	cryptarch_spec_name(s, whole, sizeof(whole));
+	p = strchr(whole, '(');
+	if (!p)
+		return -1;
+	for (at = ++p; *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && depth)
+			depth--;
+		else if (!depth && (*p == ',' || *p == ')')) {
+			if (k++ == arg)
+				break;
+			at = p + 1;
+		}
+	}
+	if (!*p || (size_t)(p - at) >= size)
+		return -1;
+	snprintf(name, size, "%.*s", (int)(p - at), at);
+	c = malloc(sizeof(*c));
+	if (c && cryptarch_cands(name, NULL, c) == 0)
+		for (i = 0; i < c->n && ret; i++)
+			if (strcmp(cryptarch_spec_name(&c->v[i], one,
+						       sizeof(one)),
+				   name) == 0) {
+				*pr = cryptarch_spec_priority(&c->v[i], -1);
+				ret = 0;
+			}
+	free(c);
+	return ret;
+}
+
+/* For a template whose priority is the mean of its arguments' (gcm_base,
+ * ccm_base): each argument's, "(the mean of ctr-aes-aesni 300,
+ * ghash-pclmul 200)". */
+static void print_mean(const struct cryptarch_spec *s)
+{
+	const struct cryptarch_template *t = cryptarch_spec_template(s);
+	char name[CRYPTARCH_NAME_MAX + 1];
+	unsigned a;
+	int pr;
+
+	if (!t || !t->mean_priority || cryptarch_spec_hooked(s))
+		return;
+	for (a = 0; a < t->nargs; a++) {
+		if (arg_priority(s, a, name, sizeof(name), &pr))
+			return;
+		printf("%s%s %d", a ? ", " : " (the mean of ", name, pr);
+	}
+	printf(")");
+}
+
 static void print_priority(const struct ctx *x, size_t i)
 {
 	const struct cryptarch_spec *s = &x->c.v[i], *twin;
@@ -237,6 +310,7 @@ static void print_priority(const struct ctx *x, size_t i)
 		return;
 	}
 	printf("    priority: %d", pr);
+	print_mean(s);
 	/* where an operation or a size class ranks it apart (CBC
 	 * encryption is serial; one block gains nothing from many lanes) */
 	for (op = 0; op < type->nops; op++) {
@@ -524,6 +598,11 @@ static int none(const struct ctx *x, int err)
 	} else if (x->c.type == &cryptarch_type_skcipher) {
 		r = cli_resolve(x->name, x->flags, &tfm, why, sizeof(why));
 		cryptarch_skcipher_free(tfm);
+	} else if (x->c.type == &cryptarch_type_aead) {
+		cryptarch_aead *a = NULL;
+
+		r = cli_resolve_aead(x->name, x->flags, &a, why, sizeof(why));
+		cryptarch_aead_free(a);
 	} else {
 		cli_error("explain", "%s: %s", x->name,
 			  cryptarch_strerror(err));
@@ -543,6 +622,7 @@ static int explain(struct ctx *x)
 	char buf[512], name[CRYPTARCH_NAME_MAX + 1];
 	cryptarch_skcipher *tfm;
 	cryptarch_shash *h;
+	cryptarch_aead *a;
 	size_t i, j, n;
 	int err;
 
@@ -596,6 +676,13 @@ static int explain(struct ctx *x)
 		       "large encryption requests, before a key is set)\n",
 		       cryptarch_skcipher_driver(tfm));
 		cryptarch_skcipher_free(tfm);
+	}
+	if (x->c.type == &cryptarch_type_aead &&
+	    cryptarch_aead_new(&a, x->name, x->flags) == 0) {
+		printf("cryptarch_aead_driver(): %s (the instance for large "
+		       "encryption requests, before a key is set)\n",
+		       cryptarch_aead_driver(a));
+		cryptarch_aead_free(a);
 	}
 	if (x->c.type == &cryptarch_type_shash &&
 	    cryptarch_shash_new(&h, x->name, x->flags) == 0) {

@@ -10,7 +10,14 @@
  * instance is constant-time, how that claim is verified (the driver's
  * descriptor: valgrind memcheck, a qemu trace, or unverified and why) and
  * whether it can run here. The instances are the core's (spec.h) and the priority the
- * one selection ranks them by. `list --cpu` prints the CPU features
+ * one selection ranks them by. Then, as the kernel shows the templates it
+ * has instantiated, one record per authenticated cipher over each block
+ * cipher ("gcm(aes)", "ccm(twofish)"): the instance static selection
+ * picks for it (cryptarch_select() without a profile; under the default
+ * constant-time policy, and under CRYPTARCH_ALLOW_VARIABLE_TIME where that
+ * picks another), in the aead form (ivsize, maxauthsize, geniv), its
+ * fields over all of its drivers; a hooked whole-AEAD instance
+ * ("gcm-aes-aesni") has its record with its driver's. `list --cpu` prints the CPU features
  * instead (detected, masked by CRYPTARCH_DISABLE, effective), so that the
  * records parse as /proc/crypto does. `list --markdown` prints the rows of
  * the README's table of implementations for the drivers of this build,
@@ -25,8 +32,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "aead.h"
 #include "cpu.h"
 #include "registry.h"
+#include "select.h"
 #include "selftest.h"
 #include "spec.h"
 
@@ -35,7 +44,8 @@ static const char usage[] =
 	"\n"
 	"Print one /proc/crypto-style record per driver and per instance\n"
 	"in which a driver's code runs a whole mode or hash (ctr-aes-ct64,\n"
-	"cmac-aes-aesni).\n"
+	"cmac-aes-aesni), then one per authenticated cipher (gcm(aes),\n"
+	"ccm(aes), ...): the instance selection picks by priority.\n"
 	"  --cpu       print the CPU features instead: detected, masked by\n"
 	"              CRYPTARCH_DISABLE, effective\n"
 	"  --markdown  print one Markdown table row per driver instead:\n"
@@ -85,37 +95,142 @@ static const char *selftest_state(const struct cryptarch_driver *drv)
 	}
 }
 
-/* The record of instance S, whose code is driver DRV's. */
-static void record(const struct cryptarch_spec *s,
-		   const struct cryptarch_driver *drv)
+/* The drivers of S (its leaves and hooks), each once, into D; how many. */
+static size_t drivers_of(const struct cryptarch_spec *s,
+			 const struct cryptarch_driver **d, size_t max)
 {
-	char name[CRYPTARCH_NAME_MAX + 1], why[256];
+	size_t n = 0, j;
+	unsigned i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct cryptarch_driver *x =
+			cryptarch_spec_node_driver(s, i);
+
+		if (!x)
+			continue;
+		for (j = 0; j < n && d[j] != x; j++)
+			;
+		if (j == n && n < max)
+			d[n++] = x;
+	}
+	return n;
+}
+
+/* The self-test state of every driver of S, as one word: the worst. */
+static const char *selftest_all(const struct cryptarch_driver *const *d,
+				size_t n)
+{
+	static const char *const rank[] = { "passed", "untested", "failed",
+					    "unavailable" };
+	size_t i, k, worst = 0;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 4; k++)
+			if (strcmp(selftest_state(d[i]), rank[k]) == 0 &&
+			    k > worst)
+				worst = k;
+	return rank[worst];
+}
+
+/* How the constant-time claims of the drivers D are verified: the
+ * driver's phrase, or per driver where there are several. */
+static const char *ct_all(const struct cryptarch_driver *const *d, size_t n,
+			  char *buf, size_t size)
+{
+	char one[256];
+	size_t i, k = 0;
+
+	if (n == 1)
+		return cryptarch_driver_ct_text(d[0], buf, size);
+	if (size)
+		buf[0] = '\0';
+	for (i = 0; i < n && k < size; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%s%s: %s",
+				      i ? "; " : "", d[i]->name,
+				      cryptarch_driver_ct_text(d[i], one,
+							       sizeof(one)));
+	return buf;
+}
+
+/* The record of instance S; SELECTED, unless NULL, says for which name
+ * and policy selection picks it. */
+static void record(const struct cryptarch_spec *s, const char *selected)
+{
+	const struct cryptarch_driver *d[CRYPTARCH_SPEC_NODES];
+	size_t nd = drivers_of(s, d, CRYPTARCH_SPEC_NODES), i;
+	char name[CRYPTARCH_NAME_MAX + 1], why[1024];
 	const struct cryptarch_type *type = cryptarch_spec_type(s);
+	int avail = 1;
 
 	field("name", "%s", cryptarch_spec_algname(s, name, sizeof(name)));
 	field("driver", "%s", cryptarch_spec_name(s, name, sizeof(name)));
 	field("module", "cryptarch");
 	field("priority", "%d", cryptarch_spec_priority(s, -1));
 	field("refcnt", "1");
-	field("selftest", "%s", selftest_state(drv));
+	field("selftest", "%s", selftest_all(d, nd));
 	field("internal", "no");
 	field("type", "%s", type->name);
 	type->show(s, type_field, NULL);
-	if (!s->node[0].tmpl && drv->summary)
-		field("strategy", "%s", drv->summary);
+	if (!s->node[0].tmpl && d[0]->summary)
+		field("strategy", "%s", d[0]->summary);
+	if (selected)
+		field("selected", "%s", selected);
 	field("constant-time", "%s",
 	      cryptarch_spec_constant_time(s) ? "yes" : "no");
 	/* How the claim is checked; no claim, nothing to check. */
-	field("ct-verified", "%s",
-	      cryptarch_driver_ct_text(drv, why, sizeof(why)));
+	field("ct-verified", "%s", ct_all(d, nd, why, sizeof(why)));
 	/* Availability on this CPU only: the timing policy is the caller's. */
-	if (cryptarch_driver_available(drv))
+	for (i = 0; i < nd; i++)
+		avail &= cryptarch_driver_available(d[i]);
+	if (avail)
 		field("available", "yes");
 	else
 		field("available", "no (%s)",
-		      cli_unusable(drv, CRYPTARCH_ALLOW_VARIABLE_TIME, why,
-				   sizeof(why)));
+		      cli_spec_unusable(s, CRYPTARCH_ALLOW_VARIABLE_TIME, why,
+					sizeof(why)) ?
+			      why :
+			      "not usable");
 	putchar('\n');
+}
+
+/*
+ * The records of the authenticated ciphers over block cipher A: for each
+ * name, the instance static selection picks under each policy (once if
+ * both pick it), unless it is a hooked instance, listed with its driver.
+ */
+static void aead_records(const struct cryptarch_algorithm *a,
+			 struct cryptarch_cands *c, struct cryptarch_plan *plan)
+{
+	static const unsigned policy[2] = { 0, CRYPTARCH_ALLOW_VARIABLE_TIME };
+	char name[CRYPTARCH_NAME_MAX + 1], sel[CRYPTARCH_NAME_MAX + 96];
+	struct cryptarch_spec pick[2];
+	size_t j;
+	int ok[2], p;
+
+	for (j = 0; cli_name_at(&cryptarch_type_aead, a, j, name,
+				sizeof(name)) == 0;
+	     j++) {
+		if (cryptarch_cands(name, &cryptarch_type_aead, c) != 0)
+			continue;
+		for (p = 0; p < 2; p++) {
+			ok[p] = cryptarch_select(c, policy[p], NULL, plan) == 0;
+			if (ok[p])
+				pick[p] = plan->prio;
+		}
+		for (p = 0; p < 2; p++) {
+			int both = ok[0] && ok[1] &&
+				   cryptarch_spec_equal(&pick[0], &pick[1]);
+
+			if (!ok[p] || (p == 1 && both) ||
+			    cryptarch_spec_hooked(&pick[p]))
+				continue;
+			snprintf(sel, sizeof(sel), "%s by priority (%s)", name,
+				 both ? "either policy" :
+				 p    ? "variable-time allowed" :
+					"constant-time only, the default");
+			record(&pick[p], sel);
+		}
+	}
 }
 
 /* The CPU lines of `list --cpu`. */
@@ -154,6 +269,8 @@ int cmd_list(int argc, char **argv)
 {
 	const char *unknown;
 	struct cryptarch_spec s;
+	struct cryptarch_cands *c;
+	struct cryptarch_plan *plan;
 	size_t i, t;
 	int cpu = 0, md = 0, k;
 
@@ -194,12 +311,39 @@ int cmd_list(int argc, char **argv)
 		const struct cryptarch_driver *d = cryptarch_driver_at(i);
 
 		cryptarch_spec_leaf(&s, d);
-		record(&s, d);
-		/* Each template the driver's code runs whole. */
-		for (t = 0; t < cryptarch_template_count(); t++)
-			if (cryptarch_spec_over(&s, cryptarch_template_at(t), d,
-						1) == 0)
-				record(&s, d);
+		record(&s, NULL);
+		/* Each template the driver's code runs whole: over the
+		 * driver itself, or (a template known by an alias, over
+		 * instances: gcm_base) the instance "<alias>-<driver>". */
+		for (t = 0; t < cryptarch_template_count(); t++) {
+			const struct cryptarch_template *tm =
+				cryptarch_template_at(t);
+			char name[CRYPTARCH_NAME_MAX + 1];
+
+			if (cryptarch_spec_over(&s, tm, d, 1) == 0) {
+				record(&s, NULL);
+				continue;
+			}
+			if (!tm->alias || !cryptarch_driver_hook(d, tm))
+				continue;
+			snprintf(name, sizeof(name), "%s-%s", tm->alias,
+				 d->name);
+			if (cryptarch_spec_find(name, strlen(name), &s) == 0)
+				record(&s, NULL);
+		}
 	}
+	c = malloc(sizeof(*c));
+	plan = malloc(sizeof(*plan));
+	if (!c || !plan) {
+		free(c);
+		free(plan);
+		cli_error("list", "%s", cryptarch_strerror(-ENOMEM));
+		return CLI_FAIL;
+	}
+	for (i = 0; cli_algorithm_at(i); i++)
+		if (cli_algorithm_at(i)->type == &cryptarch_type_cipher)
+			aead_records(cli_algorithm_at(i), c, plan);
+	free(c);
+	free(plan);
 	return CLI_OK;
 }

@@ -29,6 +29,17 @@
  * cbc, ctr, xts: 96 entries; the default 0.03 s per point) took 42 s on AMD
  * EPYC (Zen 5), 2 vCPUs: `time cryptarch tune --output /tmp/p`, 2026-12-01.
  * xctr, cts, essiv and the keyed hashes make it 182 entries.
+ *
+ * The authenticated ciphers (aead: "gcm(aes)", "ccm(aes)") are measured
+ * as the modes are, per operation, key size and size class, by one
+ * request out of place with tcrypt's tag length and associated data
+ * (aeadbench.h), decryption on a valid ciphertext. Their candidates are
+ * every combination of their arguments' instances (ccm(aes) on x86-64:
+ * every ctr(aes) instance with every cbcmac(aes) one, about 200): a name
+ * with more than CLI_MEASURE_MAX eligible candidates is measured in part,
+ * each argument instance once beside the partner priority prefers
+ * (cli_cands_bounded()), which keeps a full run within about a minute
+ * more; the output says how many of how many.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +51,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "aead.h"
+#include "aeadbench.h"
 #include "cpu.h"
 #include "eligible.h"
 #include "harness.h"
@@ -66,7 +79,10 @@ static const char usage[] =
 	"Measure every eligible instance of each mode, operation and key\n"
 	"size at 16 bytes and at 8192 bytes (a hash: one digest of 8192\n"
 	"bytes), and write the profile that selection uses for algorithm\n"
-	"names such as cbc(aes) and cmac(aes).\n"
+	"names such as cbc(aes), cmac(aes) and gcm(aes). A name with more\n"
+	"than 32 candidates (ccm(aes): every ctr instance with every cbcmac\n"
+	"one) is measured in part: each argument's instance once, with the\n"
+	"partner of the highest priority.\n"
 	"  --sec S        seconds per measurement (default 0.03), shared\n"
 	"                 by two interleaved rounds\n"
 	"  --output FILE  write the profile to FILE ('-': standard output)\n"
@@ -74,9 +90,10 @@ static const char usage[] =
 	"                 $XDG_CACHE_HOME/cryptarch/profile, else\n"
 	"                 ~/.cache/cryptarch/profile\n"
 	"  --cipher LIST  the ciphers to measure (default: all)\n"
-	"  --mode LIST    the modes and keyed hashes to measure, by\n"
-	"                 template: cbc, xctr, cts, essiv, cmac, ...\n"
-	"                 (default: all registered)\n"
+	"  --mode LIST    the modes, keyed hashes and authenticated\n"
+	"                 ciphers to measure, by template: cbc, xctr, cts,\n"
+	"                 essiv, cmac, gcm, ccm, ... (default: all\n"
+	"                 registered)\n"
 	"  --flags FLAGS  the policy the candidates are chosen under:\n"
 	"                 allow-variable-time (the default: every\n"
 	"                 implementation, so that the profile serves both\n"
@@ -99,7 +116,8 @@ struct meas {
 	struct cryptarch_spec spec;
 	char name[CRYPTARCH_NAME_MAX + 1];
 	cryptarch_skcipher *tfm; /* a mode's handle, or */
-	cryptarch_shash *htfm;	 /* a hash's */
+	cryptarch_shash *htfm;	 /* a hash's, or */
+	cryptarch_aead *atfm;	 /* an authenticated cipher's */
 	double ns[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][2];
 	int ok[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][2];
 	int keyed[CRYPTARCH_PROFILE_NKEYS];
@@ -113,7 +131,26 @@ struct job {
 	int have_st;
 	struct meas m[CRYPTARCH_MAX_CANDS];
 	size_t n;
+	size_t order[CRYPTARCH_MAX_CANDS]; /* cli_cands_bounded()'s */
 };
+
+/* 1 if T's instances are what tune measures: modes, keyed hashes and
+ * authenticated ciphers. */
+static int measurable(const struct cryptarch_template *t)
+{
+	return t->type == &cryptarch_type_skcipher ||
+	       t->type == &cryptarch_type_shash ||
+	       t->type == &cryptarch_type_aead;
+}
+
+/* The template named NAME (N bytes), or known by it as an alias. */
+static const struct cryptarch_template *template_named(const char *name,
+						       size_t n)
+{
+	const struct cryptarch_template *t = cryptarch_template_find(name, n);
+
+	return t ? t : cryptarch_template_find_alias(name, n);
+}
 
 /* Add the ciphers of the comma list LIST, once each; -1 on error. */
 static int add_ciphers(struct opts *o, const char *list)
@@ -157,14 +194,14 @@ static int add_modes(struct opts *o, const char *list)
 	for (;;) {
 		size_t n = strcspn(p, ","), i;
 		const struct cryptarch_template *t =
-			n ? cryptarch_template_find(p, n) : NULL;
+			n ? template_named(p, n) : NULL;
 
-		if (!t || !(t->type == &cryptarch_type_skcipher ||
-			    t->type == &cryptarch_type_shash)) {
+		if (!t || !measurable(t)) {
 			cli_error("tune",
 				  "--mode: unknown mode '%.*s' (%s; or a "
 				  "template over one: cts, essiv; or a keyed "
-				  "hash: cmac, xcbc, cbcmac)",
+				  "hash: cmac, xcbc, cbcmac; or an "
+				  "authenticated cipher: gcm, ccm)",
 				  (int)(n > 64 ? 64 : n), p,
 				  cli_mode_list(modes, sizeof(modes)));
 			return -1;
@@ -253,20 +290,22 @@ static int parse(struct opts *o, int argc, char **argv)
 }
 
 /*
- * Open the eligible candidates of J's name into J->m; report the others
- * on OUT (unless NULL), each driver once per algorithm (SEEN by driver
- * index).
+ * Open the eligible candidates of J's name into J->m (those
+ * cli_cands_bounded() gives: all, or for very many a part, which is said
+ * on LOG); report the others on OUT (unless NULL), each driver once per
+ * algorithm (SEEN by driver index).
  */
-static void instances(FILE *out, unsigned flags, struct job *j, uint8_t *seen)
+static void instances(FILE *out, FILE *log, unsigned flags, struct job *j,
+		      uint8_t *seen)
 {
 	char why[256];
-	size_t i;
+	size_t i, k, nb;
+	int partial;
 
 	j->n = 0;
 	for (i = 0; i < j->c.n; i++) {
 		const struct cryptarch_spec *s = &j->c.v[i];
 		const struct cryptarch_driver *who = NULL;
-		struct meas *m = &j->m[j->n];
 		int di;
 
 		if (!cryptarch_spec_eligible(s, flags, 0)) {
@@ -281,17 +320,32 @@ static void instances(FILE *out, unsigned flags, struct job *j, uint8_t *seen)
 				cli_unusable(who, flags, why, sizeof(why)) ?
 					why :
 					"self-test failed");
-			continue;
 		}
+	}
+	nb = cli_cands_bounded(&j->c, flags, j->order, &partial);
+	if (partial)
+		fprintf(log,
+			"  %s: %zu candidates; measuring %zu, each argument "
+			"instance once beside the partner priority prefers "
+			"(cryptarch explain %s lists them all)\n",
+			j->name, j->c.n, nb, j->name);
+	for (k = 0; k < nb; k++) {
+		const struct cryptarch_spec *s = &j->c.v[j->order[k]];
+		struct meas *m = &j->m[j->n];
+		const unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
+		int err;
+
 		memset(m, 0, sizeof(*m));
 		m->spec = *s;
 		cryptarch_spec_name(s, m->name, sizeof(m->name));
 		/* An instance's driver name is exact: it opens that one. */
-		if (j->c.type == &cryptarch_type_shash ?
-			    cryptarch_shash_new(&m->htfm, m->name,
-						CRYPTARCH_ALLOW_VARIABLE_TIME) :
-			    cryptarch_skcipher_new(&m->tfm, m->name,
-						   CRYPTARCH_ALLOW_VARIABLE_TIME))
+		if (j->c.type == &cryptarch_type_shash)
+			err = cryptarch_shash_new(&m->htfm, m->name, vt);
+		else if (j->c.type == &cryptarch_type_aead)
+			err = cryptarch_aead_new(&m->atfm, m->name, vt);
+		else
+			err = cryptarch_skcipher_new(&m->tfm, m->name, vt);
+		if (err)
 			continue;
 		j->n++;
 	}
@@ -301,21 +355,31 @@ static void instances(FILE *out, unsigned flags, struct job *j, uint8_t *seen)
  * Measurement I of a point (key index K, operation OP, class C): round
  * I / N of instance I % N, forwards in even rounds and backwards in odd
  * ones, so that a drift in the machine's speed evens out; the figure kept
- * is the best of the rounds. -1 if the request failed.
+ * is the best of the rounds. -1 if the request failed. BUF holds LEN
+ * bytes; an aead's request goes out of place, through BUF2 and BUF3 (LEN
+ * + CRYPTARCH_AEAD_TAG_MAX bytes each).
  */
 static int point(const struct opts *o, struct job *j, size_t i, int k, int op,
-		 int c, uint8_t *buf, size_t len)
+		 int c, uint8_t *buf, uint8_t *buf2, uint8_t *buf3, size_t len)
 {
 	size_t n = j->n, round = i / n, b16;
 	struct meas *m = &j->m[round % 2 ? n - 1 - i % n : i % n];
 	struct harness_result r;
 	struct skbench_hash_req h;
+	struct aeadbench_req a;
 	struct skbench_req b;
 	int err;
 
 	if (!m->keyed[k])
 		return 0;
-	if (m->htfm) {
+	if (m->atfm) {
+		/* an aead: one request out of place, as speed times it */
+		err = aeadbench_setup(&a, m->atfm, buf, buf2, buf3, len, op);
+		if (!err) {
+			harness_run(aeadbench_tick, &a, o->sec / ROUNDS, &r);
+			err = a.err;
+		}
+	} else if (m->htfm) {
 		/* a hash: one digest of the whole message */
 		memset(&h, 0, sizeof(h));
 		h.tfm = m->htfm;
@@ -347,22 +411,22 @@ static int point(const struct opts *o, struct job *j, size_t i, int k, int op,
 
 /*
  * The I-th name to measure over the cipher A into BUF: its modes, then its
- * hashes (cli_name_at()), whose outer template is among --mode's. 0, or
- * -1 past the last.
+ * hashes, then its authenticated ciphers (cli_name_at()), whose outer
+ * template is among --mode's. 0, or -1 past the last.
  */
 static int name_at(const struct opts *o, const struct cryptarch_algorithm *a,
 		   size_t i, char *buf, size_t size)
 {
-	static const struct cryptarch_type *const types[2] = {
-		&cryptarch_type_skcipher, &cryptarch_type_shash
+	static const struct cryptarch_type *const types[3] = {
+		&cryptarch_type_skcipher, &cryptarch_type_shash,
+		&cryptarch_type_aead
 	};
 	size_t k, j, m, n = 0;
 
-	for (k = 0; k < 2; k++)
+	for (k = 0; k < 3; k++)
 		for (j = 0; cli_name_at(types[k], a, j, buf, size) == 0; j++) {
 			const struct cryptarch_template *t =
-				cryptarch_template_find(buf,
-							strcspn(buf, "("));
+				template_named(buf, strcspn(buf, "("));
 
 			for (m = 0; m < o->nmodes && o->modes[m] != t; m++)
 				;
@@ -374,7 +438,8 @@ static int name_at(const struct opts *o, const struct cryptarch_algorithm *a,
 
 /* Measure the instances of one name, point by point; return -1 if a
  * request failed (a bug: every instance passed its self-test). */
-static int measure(const struct opts *o, struct job *j, uint8_t *buf)
+static int measure(const struct opts *o, struct job *j, uint8_t *buf,
+		   uint8_t *buf2, uint8_t *buf3)
 {
 	static const size_t bytes[2] = { CRYPTARCH_PROFILE_SMALL_BYTES,
 					 CRYPTARCH_PROFILE_LARGE_BYTES };
@@ -395,19 +460,26 @@ static int measure(const struct opts *o, struct job *j, uint8_t *buf)
 			unsigned min, max, nk = cryptarch_spec_nkeys(&m->spec);
 
 			cryptarch_spec_keysizes(&m->spec, &min, &max);
-			if (kb >= min && kb <= max &&
-				 nk * kb <= sizeof(key) &&
-				 (m->htfm ? cryptarch_shash_setkey(m->htfm, key,
-								   nk * kb) :
-					    cryptarch_skcipher_setkey(
-						    m->tfm, key, nk * kb)) == 0)
+			if (kb < min || kb > max || nk * kb > sizeof(key))
+				continue;
+			if (m->atfm ?
+				    cryptarch_aead_setkey(m->atfm, key,
+							  nk * kb) == 0 &&
+					    cryptarch_aead_setauthsize(
+						    m->atfm,
+						    AEADBENCH_AUTHSIZE) == 0 :
+			    m->htfm ?
+				    cryptarch_shash_setkey(m->htfm, key,
+							   nk * kb) == 0 :
+				    cryptarch_skcipher_setkey(m->tfm, key,
+							      nk * kb) == 0)
 				m->keyed[k] = 1;
 		}
 		for (op = 0; op < (int)nops; op++)
 			for (c = c0; c < 2; c++)
 				for (i = 0; i < ROUNDS * j->n; i++)
-					if (point(o, j, i, k, op, c, buf,
-						  bytes[c]))
+					if (point(o, j, i, k, op, c, buf, buf2,
+						  buf3, bytes[c]))
 						return -1;
 	}
 	return 0;
@@ -647,7 +719,7 @@ int cmd_tune(int argc, char **argv)
 	struct cryptarch_profile *p = NULL, *check = NULL;
 	char path[1024], cpu[256], feat[512], why[512], comment[1024];
 	char *text = NULL;
-	uint8_t *buf = NULL, *seen = NULL;
+	uint8_t *buf = NULL, *buf2 = NULL, *buf3 = NULL, *seen = NULL;
 	const char *unknown;
 	FILE *out = stdout;
 	uint64_t t0 = harness_now_ns();
@@ -686,9 +758,7 @@ int cmd_tune(int argc, char **argv)
 			const struct cryptarch_template *t =
 				cryptarch_template_at(i);
 
-			if ((t->type == &cryptarch_type_skcipher ||
-			     t->type == &cryptarch_type_shash) &&
-			    add_modes(&o, t->name) != 0)
+			if (measurable(t) && add_modes(&o, t->name) != 0)
 				return CLI_FAIL;
 		}
 	unknown = cryptarch_cpu_disable_unknown();
@@ -710,8 +780,10 @@ int cmd_tune(int argc, char **argv)
 	j = calloc(1, sizeof(*j));
 	seen = calloc(cryptarch_driver_count() + 1, 1);
 	buf = malloc(CRYPTARCH_PROFILE_LARGE_BYTES);
+	buf2 = malloc(CRYPTARCH_PROFILE_LARGE_BYTES + CRYPTARCH_AEAD_TAG_MAX);
+	buf3 = malloc(CRYPTARCH_PROFILE_LARGE_BYTES + CRYPTARCH_AEAD_TAG_MAX);
 	p = cryptarch_profile_new(o.flags);
-	if (!j || !seen || !buf || !p) {
+	if (!j || !seen || !buf || !buf2 || !buf3 || !p) {
 		cli_error("tune", "%s", cryptarch_strerror(-ENOMEM));
 		goto out;
 	}
@@ -739,7 +811,7 @@ int cmd_tune(int argc, char **argv)
 		     mi++) {
 			if (cryptarch_cands(j->name, NULL, &j->c) != 0)
 				continue;
-			instances(mi == 0 ? out : NULL, o.flags, j, seen);
+			instances(mi == 0 ? out : NULL, out, o.flags, j, seen);
 			j->have_st = cryptarch_select(&j->c, o.flags, NULL,
 						      &j->st) == 0;
 			if (mi == 0)
@@ -750,12 +822,13 @@ int cmd_tune(int argc, char **argv)
 					"gain\n");
 			if (j->n == 0)
 				continue;
-			r = measure(&o, j, buf);
+			r = measure(&o, j, buf, buf2, buf3);
 			if (!r)
 				r = record(out, p, j);
 			for (i = 0; i < j->n; i++) {
 				cryptarch_skcipher_free(j->m[i].tfm);
 				cryptarch_shash_free(j->m[i].htfm);
+				cryptarch_aead_free(j->m[i].atfm);
 			}
 			if (r)
 				goto out;
@@ -799,6 +872,8 @@ out:
 	cryptarch_profile_free(p);
 	free(text);
 	free(buf);
+	free(buf2);
+	free(buf3);
 	free(seen);
 	free(j);
 	return ret;
