@@ -89,8 +89,8 @@ static uint8_t *xdup(const uint8_t *src, size_t n)
 }
 
 static int call(cryptarch_aead *t, int dec, const void *src, void *dst,
-		 size_t len, const uint8_t *nonce, size_t nl, const void *ad,
-		 size_t al)
+		size_t len, const uint8_t *nonce, size_t nl, const void *ad,
+		size_t al)
 {
 	calls++;
 	if (dec)
@@ -256,8 +256,8 @@ static void model_ccm(const struct model *m, const uint8_t *nonce, size_t nl,
 			enc[0] = 0xff;
 			enc[1] = 0xfe;
 			for (i = 0; i < 4; i++)
-				enc[2 + i] = (uint8_t)((uint64_t)al >>
-						       (24 - 8 * i));
+				enc[2 + i] =
+					(uint8_t)((uint64_t)al >> (24 - 8 * i));
 			n = 6;
 		} else {
 			enc[0] = 0xff;
@@ -395,8 +395,8 @@ static unsigned long check_case(const char *name, cryptarch_aead *t,
 		test_fail("%s: decrypt in place, %s: %s", name, what,
 			  cryptarch_strerror(rc));
 	} else {
-		test_compare(src, in->pt, len, "%s: decrypt in place, %s",
-			     name, what);
+		test_compare(src, in->pt, len, "%s: decrypt in place, %s", name,
+			     what);
 		test_compare(src + len, want + len, as,
 			     "%s: decrypt in place wrote over the tag, %s",
 			     name, what);
@@ -408,8 +408,8 @@ static unsigned long check_case(const char *name, cryptarch_aead *t,
 /* A random input of LEN bytes, AL bytes of associated data (from the
  * buffers PT and AD, at least that long), nonce length NL, tag length AS,
  * key length KL. */
-static void random_input(struct input *in, uint8_t *pt, uint8_t *ad,
-			 size_t len, size_t al, size_t nl, size_t as, size_t kl)
+static void random_input(struct input *in, uint8_t *pt, uint8_t *ad, size_t len,
+			 size_t al, size_t nl, size_t as, size_t kl)
 {
 	in->keylen = kl;
 	test_rng_fill(&rng, in->key, kl);
@@ -461,10 +461,10 @@ static const struct long_case gcm_long[] = {
 };
 
 static const struct long_case ccm_long[] = {
-	{ 4096 + 5, 0, 12, 0 },	 { 4096 * 2, 1000, 10, 0 },
-	{ 70000, 20, 12, 1 },	 { 65535, 0, 13, 1 },
-	{ 33, 65279, 13, 1 },	 { 33, 65280, 11, 1 },
-	{ 0, 65280, 7, 1 },	 { 100, 65279, 7, 1 },
+	{ 4096 + 5, 0, 12, 0 },	    { 4096 * 2, 1000, 10, 0 },
+	{ 70000, 20, 12, 1 },	    { 65535, 0, 13, 1 },
+	{ 33, 65279, 13, 1 },	    { 33, 65280, 11, 1 },
+	{ 0, 65280, 7, 1 },	    { 100, 65279, 7, 1 },
 	{ 4096 * 2, 65281, 10, 1 },
 };
 
@@ -521,7 +521,6 @@ static void free_long(void)
 	nlong = 0;
 }
 
-
 /* The reference instance against the model: every nonce length, tag
  * length and key size, lengths 0..100, associated data 0..40, the long
  * cases. */
@@ -575,7 +574,7 @@ static unsigned long against_ref(const char *name, cryptarch_aead *t,
 
 	if (prepare(refname, ref, in) == 0) {
 		rc = call(ref, 0, in->pt, want, in->len, in->nonce, in->nl,
-			   in->ad, in->al);
+			  in->ad, in->al);
 		if (rc)
 			test_fail("%s: encrypt: %s", refname,
 				  cryptarch_strerror(rc));
@@ -601,7 +600,7 @@ static void check_truncation(const char *name, cryptarch_aead *t,
 
 	if (cryptarch_aead_setauthsize(t, 16) ||
 	    call(t, 0, in->pt, full, in->len, in->nonce, in->nl, in->ad,
-		  in->al)) {
+		 in->al)) {
 		test_fail("%s: encrypt with a 16-byte tag failed", name);
 		goto out;
 	}
@@ -611,7 +610,7 @@ static void check_truncation(const char *name, cryptarch_aead *t,
 		if (cryptarch_aead_setauthsize(t, tags[i]))
 			test_fail("%s: setauthsize(%zu)", name, tags[i]);
 		rc = call(t, 1, c, back, in->len + tags[i], in->nonce, in->nl,
-			   in->ad, in->al);
+			  in->ad, in->al);
 		test_expect_rc(rc, 0,
 			       "%s: the 16-byte tag cut to %zu bytes (MSB_t)",
 			       name, tags[i]);
@@ -672,9 +671,8 @@ static void check_wrap(const struct test_inst *ti, cryptarch_aead *t,
  * RTI); the long cases against the model's output, each of the huge ones
  * on every NHUGE-th instance in turn.
  */
-static void instance_vs_reference(const struct test_inst *ti,
-				  cryptarch_aead *t, size_t k,
-				  const struct test_inst *rti,
+static void instance_vs_reference(const struct test_inst *ti, cryptarch_aead *t,
+				  size_t k, const struct test_inst *rti,
 				  cryptarch_aead *ref, struct model *m,
 				  unsigned long iters)
 {
@@ -716,10 +714,9 @@ static void instance_vs_reference(const struct test_inst *ti,
  * with PAT here) untouched; SCAN bytes of it are read back (all where
  * SCAN >= DSIZE; else the first SCAN and the last SCAN). */
 static void expect_err(const char *name, cryptarch_aead *t, int dec,
-		       const void *src, uint8_t *dst, size_t dsize,
-		       size_t scan, size_t len, const uint8_t *nonce,
-		       size_t nl, const void *ad, size_t al, int want,
-		       const char *what)
+		       const void *src, uint8_t *dst, size_t dsize, size_t scan,
+		       size_t len, const uint8_t *nonce, size_t nl,
+		       const void *ad, size_t al, int want, const char *what)
 {
 	int rc, ok;
 
@@ -730,8 +727,8 @@ static void expect_err(const char *name, cryptarch_aead *t, int dec,
 		memset(dst + dsize - scan, PAT, scan);
 	}
 	rc = call(t, dec, src, dst, len, nonce, nl, ad, al);
-	test_expect_rc(rc, want, "%s %s: %s", name,
-		       dec ? "decrypt" : "encrypt", what);
+	test_expect_rc(rc, want, "%s %s: %s", name, dec ? "decrypt" : "encrypt",
+		       what);
 	if (!dst)
 		return;
 	if (scan >= dsize)
@@ -786,8 +783,8 @@ static void check_keys(const struct test_inst *ti)
 			test_fail("%s: setauthsize(%zu), authsize() %zu", nm, n,
 				  cryptarch_aead_authsize(t));
 	}
-	test_expect_rc(cryptarch_aead_setauthsize(t, 8), 0,
-		       "%s setauthsize(8)", nm);
+	test_expect_rc(cryptarch_aead_setauthsize(t, 8), 0, "%s setauthsize(8)",
+		       nm);
 	for (i = 0; i < sizeof(bad_tags) / sizeof(bad_tags[0]); i++) {
 		test_expect_rc(cryptarch_aead_setauthsize(t, bad_tags[i]),
 			       -EINVAL, "%s setauthsize(%zu)", nm, bad_tags[i]);
@@ -817,8 +814,8 @@ static void check_keys(const struct test_inst *ti)
 					  nm, cryptarch_aead_authsize(t));
 			memset(dst, PAT, sizeof(dst));
 			rc = call(t, 0, pt, dst, 20, nonce, 12, ad, 8);
-			test_expect_rc(rc, 0, "%s encrypt after setkey %zu",
-				       nm, lens[i]);
+			test_expect_rc(rc, 0, "%s encrypt after setkey %zu", nm,
+				       lens[i]);
 			if (!test_all(dst + 28, PAT, BUF - 28))
 				test_fail("%s: encrypt wrote more than len + "
 					  "authsize (8) bytes",
@@ -953,8 +950,8 @@ static void check_requests(const struct test_inst *ti)
 	rc = call(t, 1, ct, NULL, 16, nonce, 12, ad, 8);
 	test_expect_rc(rc, 0, "%s decrypt of the bare tag into NULL", nm);
 	/* a length that overflows with the tag */
-	expect_err(nm, t, 0, pt, dst, BUF, 64, SIZE_MAX - 3, nonce, gcm ? 12 : 7,
-		   ad, 8, -EINVAL, "SIZE_MAX - 3 bytes");
+	expect_err(nm, t, 0, pt, dst, BUF, 64, SIZE_MAX - 3, nonce,
+		   gcm ? 12 : 7, ad, 8, -EINVAL, "SIZE_MAX - 3 bytes");
 	if (!gcm) {
 		/* L = 15 - noncelen bytes of length */
 		big = xmalloc(65536 + 16);
@@ -980,9 +977,9 @@ static void check_requests(const struct test_inst *ti)
 		free(big);
 		free(bdst);
 		if (huge) {
-			expect_err(nm, t, 0, huge, huge, ((size_t)1 << 24) + SLACK,
-				   4096, (size_t)1 << 24, nonce, 12, ad, 8,
-				   -EINVAL,
+			expect_err(nm, t, 0, huge, huge,
+				   ((size_t)1 << 24) + SLACK, 4096,
+				   (size_t)1 << 24, nonce, 12, ad, 8, -EINVAL,
 				   "2^24 bytes under a 12-byte nonce (L = 3)");
 		}
 	} else if (gcm_limit_map) {
@@ -991,10 +988,10 @@ static void check_requests(const struct test_inst *ti)
 		size_t lim = ((size_t)1 << 36) - 32;
 
 		rc = call(t, 0, gcm_limit_map, gcm_limit_map, lim + 1, nonce,
-			   12, ad, 8);
+			  12, ad, 8);
 		test_expect_rc(rc, -EINVAL, "%s encrypt 2^36 - 31 bytes", nm);
 		rc = call(t, 1, gcm_limit_map, gcm_limit_map, lim + 1 + 16,
-			   nonce, 12, ad, 8);
+			  nonce, 12, ad, 8);
 		test_expect_rc(rc, -EINVAL,
 			       "%s decrypt 2^36 - 31 bytes and the tag", nm);
 #endif
@@ -1019,8 +1016,8 @@ static void expect_forgery(const char *name, cryptarch_aead *t,
 	memset(dst, PAT, pl + SLACK);
 	rc = call(t, 1, src, dst, cl, nonce, nl, ad, al);
 	test_expect_rc(rc, -EBADMSG, "%s: %s", name, what);
-	if (rc == -EBADMSG && (!test_all(dst, 0, pl) ||
-			       !test_all(dst + pl, PAT, SLACK)))
+	if (rc == -EBADMSG &&
+	    (!test_all(dst, 0, pl) || !test_all(dst + pl, PAT, SLACK)))
 		test_fail("%s: %s: the output is not %zu zero bytes and "
 			  "nothing more",
 			  name, what, pl);
@@ -1042,8 +1039,8 @@ static void check_forgery(const struct test_inst *ti)
 {
 	static const struct {
 		size_t len, al, as;
-	} shapes[] = { { 0, 0, 16 },  { 0, 19, 16 }, { 17, 0, 16 },
-		       { 33, 13, 16 }, { 16, 16, 4 },  { 5, 3, 8 } };
+	} shapes[] = { { 0, 0, 16 },   { 0, 19, 16 }, { 17, 0, 16 },
+		       { 33, 13, 16 }, { 16, 16, 4 }, { 5, 3, 8 } };
 	const int gcm = test_aead_is_gcm(ti);
 	size_t ks[3], nk = test_inst_key_sizes(ti, ks), s, b, cl;
 	uint8_t key[32], nonce[12], ad[32], pt[64], ct[80], back[64];
@@ -1078,7 +1075,8 @@ static void check_forgery(const struct test_inst *ti)
 			ct[b / 8] ^= (uint8_t)(1 << (b % 8));
 			snprintf(what, sizeof(what),
 				 "%zu+%zu bytes, ad %zu: %s bit %zu flipped",
-				 len, as, al, b < 8 * len ? "ciphertext" : "tag",
+				 len, as, al,
+				 b < 8 * len ? "ciphertext" : "tag",
 				 b < 8 * len ? b : b - 8 * len);
 			expect_forgery(nm, t, ct, cl, as, nonce, 12, ad, al,
 				       what);
@@ -1111,8 +1109,8 @@ static void check_forgery(const struct test_inst *ti)
 			snprintf(what, sizeof(what),
 				 "%zu+%zu bytes: ad %zu -> %zu", len, as, al,
 				 al - 1);
-			expect_forgery(nm, t, ct, cl, as, nonce, 12, ad,
-				       al - 1, what);
+			expect_forgery(nm, t, ct, cl, as, nonce, 12, ad, al - 1,
+				       what);
 		}
 		snprintf(what, sizeof(what), "%zu+%zu bytes: nonce of 11 bytes",
 			 len, as);
@@ -1138,7 +1136,7 @@ static void check_forgery(const struct test_inst *ti)
 					       ad, al, what);
 			else
 				test_expect_rc(call(t, 1, ct, back, len + 4,
-						     nonce, 12, ad, al),
+						    nonce, 12, ad, al),
 					       0, "%s: %s (MSB_32 of the tag)",
 					       nm, what);
 			if (cryptarch_aead_setauthsize(t, 16))
@@ -1182,7 +1180,8 @@ static void check_choice(const char *algname, const struct test_inst *ti,
 			if (rc == 0)
 				test_fail("%s, flags %u: chose %s, but no "
 					  "instance here qualifies",
-					  algname, fl, cryptarch_aead_driver(t));
+					  algname, fl,
+					  cryptarch_aead_driver(t));
 			else
 				test_expect_rc(rc, -ENOENT, "%s, flags %u",
 					       algname, fl);
@@ -1254,8 +1253,8 @@ static size_t check_name(const char *algname, unsigned long iters)
 		if (ref && i != r) {
 			t = test_aead_open(&ti[i], 0);
 			if (t)
-				instance_vs_reference(&ti[i], t, i, &ti[r],
-						      ref, &m, iters);
+				instance_vs_reference(&ti[i], t, i, &ti[r], ref,
+						      &m, iters);
 			cryptarch_aead_free(t);
 		}
 		if (test_failures != f0)
@@ -1335,8 +1334,8 @@ int main(int argc, char **argv)
 	free(huge);
 	if (gcm_limit_map)
 		munmap(gcm_limit_map, gcm_limit_size);
-	printf("test-aead: %zu instances, %lu cases, %lu calls\n", total,
-	       cases, calls);
+	printf("test-aead: %zu instances, %lu cases, %lu calls\n", total, cases,
+	       calls);
 	if (total == 0 && !test_failures) {
 		puts("SKIP: no aead instance available");
 		return TEST_SKIP;

@@ -320,8 +320,8 @@ static void check_aead_api(void)
 		"gcm-aes-nothing",
 	};
 	static const char *const malformed[] = {
-		"", "gcm(", "gcm(aes", "GCM(aes)", "gcm(aes))", " ccm(aes)",
-		"ccm(aes) ", "gcm()", "ccm(a.es)",
+		"",	     "gcm(",	  "gcm(aes", "GCM(aes)",  "gcm(aes))",
+		" ccm(aes)", "ccm(aes) ", "gcm()",   "ccm(a.es)",
 	};
 	static const char *const known[] = {
 		"gcm(aes)",

@@ -255,8 +255,8 @@ static size_t shash_names(unsigned long iters, uint8_t *msg, uint8_t *inbuf)
  * one decrypts it back (in place, or out of place into the second half of
  * AREA, 2 * AREA bytes; from a random offset);
  * with one bit flipped, every one refuses it with a zeroed output. */
-static void aead_step(const struct test_inst *ti, cryptarch_aead **t,
-		      size_t n, unsigned long iter, uint8_t *pt, uint8_t *ad,
+static void aead_step(const struct test_inst *ti, cryptarch_aead **t, size_t n,
+		      unsigned long iter, uint8_t *pt, uint8_t *ad,
 		      uint8_t *want, uint8_t *area)
 {
 	const int gcm = test_aead_is_gcm(&ti[0]);
@@ -270,7 +270,8 @@ static void aead_step(const struct test_inst *ti, cryptarch_aead **t,
 	do
 		as = 4 + test_rng_below(&rng, 13);
 	while (!test_aead_authsize_ok(&ti[0], as));
-	nl = gcm ? (test_rng_below(&rng, 2) ? 12 : 1 + test_rng_below(&rng, 64)) :
+	nl = gcm ? (test_rng_below(&rng, 2) ? 12 :
+					      1 + test_rng_below(&rng, 64)) :
 		   7 + test_rng_below(&rng, 7);
 	al = test_rng_below(&rng, 4) ? test_rng_below(&rng, 41) :
 				       test_rng_below(&rng, 1024);
@@ -298,8 +299,8 @@ static void aead_step(const struct test_inst *ti, cryptarch_aead **t,
 		buf = area + so;
 		memcpy(buf, pt, len);
 		rc = cryptarch_aead_encrypt(t[i], buf,
-					    inplace ? buf : area + AREA,
-					    len, nonce, nl, ad, al);
+					    inplace ? buf : area + AREA, len,
+					    nonce, nl, ad, al);
 		if (!inplace)
 			buf = area + AREA;
 		if (rc) {
@@ -320,8 +321,8 @@ static void aead_step(const struct test_inst *ti, cryptarch_aead **t,
 		buf = area + so;
 		memcpy(buf, want, cl);
 		rc = cryptarch_aead_decrypt(t[i], buf,
-					    inplace ? buf : area + AREA,
-					    cl, nonce, nl, ad, al);
+					    inplace ? buf : area + AREA, cl,
+					    nonce, nl, ad, al);
 		if (!inplace)
 			buf = area + AREA;
 		if (rc)
@@ -333,8 +334,8 @@ static void aead_step(const struct test_inst *ti, cryptarch_aead **t,
 		memcpy(area, want, cl);
 		area[b / 8] ^= (uint8_t)(1 << (b % 8));
 		memset(area + AREA, 0xa5, len);
-		rc = cryptarch_aead_decrypt(t[i], area, area + AREA, cl,
-					    nonce, nl, ad, al);
+		rc = cryptarch_aead_decrypt(t[i], area, area + AREA, cl, nonce,
+					    nl, ad, al);
 		test_expect_rc(rc, -EBADMSG, "%s: decrypt, bit %zu flipped, %s",
 			       ti[i].name, b, what);
 		if (rc == -EBADMSG && !test_all(area + AREA, 0, len))
@@ -350,7 +351,8 @@ static size_t aead_names(unsigned long iters, uint8_t *pt)
 {
 	char names[16][TEST_NAME_MAX];
 	size_t nn = test_aead_names(names, 16), k, n, i, pairs = 0;
-	uint8_t *ad = malloc(1024), *want = malloc(AREA), *area = malloc(2 * AREA);
+	uint8_t *ad = malloc(1024), *want = malloc(AREA),
+		*area = malloc(2 * AREA);
 	unsigned long it, rounds;
 
 	if (!ad || !want || !area)
@@ -376,8 +378,7 @@ static size_t aead_names(unsigned long iters, uint8_t *pt)
 			for (it = 0; it < rounds; it++)
 				aead_step(ti, t, n, it, pt, ad, want, area);
 		printf("%s: %zu instances, %lu rounds, %lu failures\n",
-		       names[k], n, n > 1 ? rounds : 0,
-		       test_failures - before);
+		       names[k], n, n > 1 ? rounds : 0, test_failures - before);
 		fflush(stdout);
 		pairs += n * (n - 1) / 2;
 		for (i = 0; i < n; i++)

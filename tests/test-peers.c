@@ -688,8 +688,8 @@ static int ossl_block(const char *cipher, const uint8_t *key, size_t keylen,
  * whose result is the tag check on CCM decryption. */
 static int ossl_run(const char *cipher, int gcm, int dec, const uint8_t *key,
 		    size_t keylen, const uint8_t *nonce, size_t nl,
-		    const uint8_t *ad, size_t al, const uint8_t *in,
-		    size_t len, uint8_t *out, uint8_t *tag, size_t as)
+		    const uint8_t *ad, size_t al, const uint8_t *in, size_t len,
+		    uint8_t *out, uint8_t *tag, size_t as)
 {
 	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
 	uint8_t fin[16];
@@ -722,8 +722,8 @@ static int ossl_run(const char *cipher, int gcm, int dec, const uint8_t *key,
 			goto out;
 		}
 		if (r > 0 && EVP_CipherFinal_ex(c, fin, &n) > 0 &&
-		    EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_CCM_GET_TAG, (int)as,
-					tag) > 0)
+		    EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_CCM_GET_TAG, (int)as, tag) >
+			    0)
 			rc = 0;
 		goto out;
 	}
@@ -744,8 +744,7 @@ out:
 	return rc;
 }
 
-static const struct aead_peer aead_openssl = { ossl_has, ossl_block,
-					       ossl_run };
+static const struct aead_peer aead_openssl = { ossl_has, ossl_block, ossl_run };
 #endif
 
 #ifdef PEER_HAVE_GCRYPT
@@ -1060,8 +1059,8 @@ static unsigned long aead_wrap(const struct peer_entry *p,
 			test_rng_fill(&rng, pt, sizeof(pt));
 			test_rng_fill(&rng, ad, sizeof(ad));
 			if (a->block(cipher, key, keys[k], zero, h)) {
-				test_fail("%s: %s's block cipher failed",
-					  iname, p->name);
+				test_fail("%s: %s's block cipher failed", iname,
+					  p->name);
 				return runs;
 			}
 			test_rng_fill(&rng, j0, 12);
@@ -1155,8 +1154,7 @@ static unsigned long aead_instance(const struct peer_entry *p,
 }
 
 /* Every aead instance here against P; the rounds run. */
-static unsigned long check_aead(const struct peer_entry *p,
-				unsigned long iters)
+static unsigned long check_aead(const struct peer_entry *p, unsigned long iters)
 {
 	const struct aead_peer *a = aead_of(p);
 	char names[16][TEST_NAME_MAX];

@@ -182,8 +182,7 @@ static void add_aead(const char *algname)
 		if (aead_generic(&v[i]))
 			cryptarch_spec_name(&v[i], ref, sizeof(ref));
 	add(algname, 0, ITEM_AEAD, algname, ref, 0);
-	add(algname, CRYPTARCH_ALLOW_VARIABLE_TIME, ITEM_AEAD, algname, ref,
-	    0);
+	add(algname, CRYPTARCH_ALLOW_VARIABLE_TIME, ITEM_AEAD, algname, ref, 0);
 	for (i = 0; i < n; i++) {
 		cryptarch_spec_name(&v[i], name, sizeof(name));
 		add(name, CRYPTARCH_ALLOW_VARIABLE_TIME, ITEM_AEAD, algname,
@@ -306,8 +305,8 @@ static int run_shash(const struct item *it, const char *name, unsigned flags,
  * altered: -EBADMSG and a zeroed output. 0, the _new error, or 1.
  */
 static int run_aead(const struct item *it, const char *name, unsigned flags,
-		    const uint8_t *key, const uint8_t iv[16],
-		    const uint8_t *pt, uint8_t *ct, char *driver, size_t dsize)
+		    const uint8_t *key, const uint8_t iv[16], const uint8_t *pt,
+		    uint8_t *ct, char *driver, size_t dsize)
 {
 	uint8_t back[DATA_LEN], bad[DATA_LEN];
 	size_t len = it->len - 16;
