@@ -31,6 +31,7 @@ cryptarch_driver(aes-ce arm64 arch/arm64/aes-ce-glue.c ISA armv8crypto arch/arm6
 cryptarch_driver(aes-neon arm64 arch/arm64/aes-neon.c)
 cryptarch_driver(aes-neonbs arm64 NEEDS aes-neon arch/arm64/aes-neonbs.c)
 cryptarch_driver(ghash-ce arm64 arch/arm64/ghash-ce-glue.c ISA armv8crypto arch/arm64/ghash-ce.c)
+cryptarch_driver(ghash-neon arm64 arch/arm64/ghash-neon.c)
 cryptarch_driver(aes-aesni x86 arch/x86/aes-aesni-glue.c ISA aesni arch/x86/aes-aesni.c)
 cryptarch_driver(aes-vaes-avx2 x86_64 NEEDS aes-aesni arch/x86/aes-vaes-avx2-glue.c ISA vaes256 arch/x86/aes-vaes-avx2.c)
 cryptarch_driver(aes-vaes-avx512 x86_64 NEEDS aes-aesni arch/x86/aes-vaes-avx512-glue.c ISA vaes512 arch/x86/aes-vaes-avx512.c)
