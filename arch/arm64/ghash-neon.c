@@ -11,11 +11,12 @@
  * one operand multiplied lane by lane with byte-rotated copies of the
  * other, each partial product then moved to its place with a mask and
  * byte shifts. Here the placing is linear, so it is done once per group
- * of blocks on the summed partial products, not once per product: eight
- * blocks are multiplied by H^8 ... H^1 (Karatsuba, three 64-bit products
- * per block, 24 PMULLs) and only their sums are placed, recombined and
- * reduced. The rotated copies of each power of H are precomputed at
- * setkey (1 KiB of context); those of a block, six TBLs.
+ * of blocks on the summed partial products, not once per product:
+ * sixteen blocks are multiplied by H^16 ... H^1 (Karatsuba, three 64-bit
+ * products per block, 24 PMULLs) and only their sums are placed,
+ * recombined and reduced (a tail of 1-15 blocks the same way with the
+ * powers it needs). The rotated copies of each power of H are precomputed
+ * at setkey (2 KiB of context); those of a block are six TBLs.
  * Constant-time: no table in memory, TBL indices and masks are constants,
  * and no branch depends on H, Y or the data; PMULL's timing does not
  * depend on its operands. cpu_features NEON only. Checked on little- and
@@ -52,7 +53,7 @@
 #define UNROLL _Pragma("GCC unroll 8")
 
 /* Blocks per reduction, and so powers of H in the context. */
-#define WAY 8
+#define WAY 16
 /* Key vectors per power of H (see struct ghash_neon_ctx). */
 #define NKEY 8
 
@@ -304,11 +305,11 @@ static INLINE void make_key(uint8_t (*key)[16], uint8x16_t p)
 }
 
 /*
- * Y after the N (1..8) blocks at SRC, as (Y + B0) H^N + B1 H^(N-1) + ...
- * + B(N-1) H with one reduction. A loop over the blocks, not unrolled: the
- * fifteen sums, the indices and a block's key vectors and rotations
- * fill the 32 registers, and GCC 12, given eight unrolled blocks at once,
- * spills most of them.
+ * Y after the N (1..16) blocks at SRC, as (Y + B0) H^N + B1 H^(N-1) + ...
+ * + B(N-1) H with one reduction; setkey uses it too, with N = 1. A loop
+ * over the blocks, not unrolled: the fifteen sums, the indices and a
+ * block's key vectors and rotations fill the 32 registers, and GCC 12,
+ * given eight unrolled blocks at once, spills most of them.
  */
 static __attribute__((noinline)) uint8x16_t
 group(const struct ghash_neon_ctx *c, uint8x16_t y, const uint8_t *src,
@@ -364,7 +365,7 @@ CRYPTARCH_DRIVER_GHASH(ghash_neon,
 	.name = "ghash-neon",
 	.summary = "Advanced SIMD without 64-bit PMULL: 64x64 products from "
 		    "PMULL.8B on byte-rotated operands, Karatsuba, placed and "
-		    "reduced once per 8 blocks",
+		    "reduced once per 16 blocks",
 	.priority = 150, /* above ghash-generic (100), below ghash-ce (300) */
 	.ctxsize = sizeof(struct ghash_neon_ctx),
 	.flags = CRYPTARCH_DRV_CONSTANT_TIME,
