@@ -3,8 +3,8 @@
  * ghash-ce.c - the code of driver "ghash-ce" (descriptor in
  * ghash-ce-glue.c): GHASH (NIST SP 800-38D 6.4) with the 64 x 64-bit
  * carry-less multiply of the ARMv8 Crypto Extensions, PMULL and PMULL2
- * (the <arm_neon.h> intrinsics vmull_p64 and vmull_high_p64), built with
- * -march=armv8-a+crypto. Each 128 x 128-bit product takes three PMULLs
+ * (one-instruction asm statements, the rest <arm_neon.h> intrinsics),
+ * built with -march=armv8-a+crypto. Each 128 x 128-bit product takes three PMULLs
  * (Karatsuba: low halves, high halves, and the XORs of the halves), and
  * the reduction is aggregated: eight blocks are multiplied by H^8 ... H^1
  * (precomputed at setkey, with their Karatsuba operands) and their
@@ -15,7 +15,12 @@
  * operands, and no branch or memory index depends on H, Y or the data
  * (the loop and the tail dispatch depend on the block count only). Needs
  * the "pmull" hwcap (cpu_features NEON | PMULL). Checked on little- and
- * big-endian (see arch/arm64/README.md).
+ * big-endian (see arch/arm64/README.md). Speed: a digest of 8192 bytes
+ * executes 0.69 instructions per byte in the driver, of 16 bytes 2.56
+ * (cmac over aes-ce: 1.44 and 2.50), counted with the insncount plugin
+ * under qemu-aarch64 7.2 on a gcc 12.2 -O2 -static build
+ * (bench/insncount.sh --targets aarch64 --modes ghash-dig), 2026-12-02.
+ * Instruction counts rank, they do not time.
  *
  * Representation. GCM numbers the bits of a block from the most
  * significant bit of its first byte (the coefficient of x^0) on. After

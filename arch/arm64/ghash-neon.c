@@ -20,7 +20,12 @@
  * Constant-time: no table in memory, TBL indices and masks are constants,
  * and no branch depends on H, Y or the data; PMULL's timing does not
  * depend on its operands. cpu_features NEON only. Checked on little- and
- * big-endian (arch/arm64/README.md).
+ * big-endian (arch/arm64/README.md). Speed: a digest of 8192 bytes
+ * executes 4.55 instructions per byte in the driver, of 16 bytes 12.19
+ * (ghash-ce: 0.69 and 2.56; cmac over aes-neon: 11.13 and 13.62), counted
+ * with the insncount plugin under qemu-aarch64 7.2 on a gcc 12.2 -O2
+ * -static build (bench/insncount.sh --targets aarch64 --modes
+ * ghash-dig), 2026-12-02. Instruction counts rank, they do not time.
  *
  * Representation: as ghash-ce.c, after RBIT on each byte a vector
  * register holds a field element with bit n the coefficient of x^n (64-bit
