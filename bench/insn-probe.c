@@ -5,7 +5,10 @@
  * fixed key; xts: two of them) through the public API and encrypts or
  * decrypts a buffer of BYTES bytes CALLS times in one mode (or, for a keyed
  * hash over the cipher such as cmac, takes the digest of it: direction
- * "dig"), nothing else.
+ * "dig"), nothing else. A hash driver ("ghash-ce", "sha256-generic") is
+ * measured alone: MODE is its algorithm's name, direction "dig", one
+ * digest per call, under a fixed key of its algorithm's largest size if
+ * it is keyed.
  * The mode is the registry's template of that name, run as the instance
  * static selection would rank for the driver: the driver's hooked one
  * ("cbc-aes-arm64") where it has a hook for the template, else the
@@ -15,9 +18,10 @@
  * the key schedule, the self-test and any first-call work cancelled. It is
  * a measurement tool, not library code, and is linked -static -no-pie so
  * that the addresses `nm -S` gives are the ones the emulator executes.
- * `--list` prints one "driver cipher constant-time available" line per
- * registered block cipher driver (registry order; constant-time is the
- * descriptor's CRYPTARCH_DRV_CONSTANT_TIME).
+ * `--list` prints one "driver algorithm constant-time available type"
+ * line per registered block cipher or hash driver (registry order;
+ * constant-time is the descriptor's CRYPTARCH_DRV_CONSTANT_TIME, type
+ * "cipher" or "shash").
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +39,7 @@ static int usage(const char *prog)
 		"       %s DRIVER MODE enc|dec|dig BYTES CALLS\n"
 		"(MODE: a registered template over a cipher: ecb, cbc, ctr, "
 		"xts, xctr; or a keyed hash over one, with dig: cmac, xcbc, "
-		"cbcmac)\n",
+		"cbcmac; or, with dig, a hash driver's algorithm: ghash)\n",
 		prog, prog);
 	return 2;
 }
@@ -47,11 +51,12 @@ static int list(void)
 	for (i = 0; i < cryptarch_driver_count(); i++) {
 		const struct cryptarch_driver *d = cryptarch_driver_at(i);
 
-		if (d->alg->type != &cryptarch_type_cipher)
+		if (d->alg->type != &cryptarch_type_cipher &&
+		    d->alg->type != &cryptarch_type_shash)
 			continue;
-		printf("%s %s %d %d\n", d->name, d->alg->name,
+		printf("%s %s %d %d %s\n", d->name, d->alg->name,
 		       !!(d->flags & CRYPTARCH_DRV_CONSTANT_TIME),
-		       cryptarch_driver_available(d));
+		       cryptarch_driver_available(d), d->alg->type->name);
 	}
 	return 0;
 }
@@ -68,7 +73,7 @@ int main(int argc, char **argv)
 	unsigned long bytes, calls, c;
 	size_t keylen;
 	uint8_t *buf;
-	int enc, dig, err = 0;
+	int enc, dig, leaf, err = 0;
 	char *end;
 
 	if (argc == 2 && !strcmp(argv[1], "--list"))
@@ -76,14 +81,19 @@ int main(int argc, char **argv)
 	if (argc != 6)
 		return usage(argv[0]);
 	drv = cryptarch_driver_find(argv[1], strlen(argv[1]));
-	tmpl = cryptarch_template_find(argv[2], strlen(argv[2]));
+	/* a hash driver alone: MODE names its algorithm */
+	leaf = drv && drv->alg->type == &cryptarch_type_shash &&
+	       !strcmp(argv[2], drv->alg->name);
+	tmpl = leaf ? NULL : cryptarch_template_find(argv[2], strlen(argv[2]));
 	enc = !strcmp(argv[3], "enc");
 	dig = !strcmp(argv[3], "dig");
 	bytes = strtoul(argv[4], &end, 10);
-	if (!drv || !tmpl || tmpl->nargs != 1 || tmpl->nkeys > 4 ||
-	    tmpl->args[0] != &cryptarch_type_cipher ||
-	    (!enc && !dig && strcmp(argv[3], "dec")) ||
-	    dig != (tmpl->type == &cryptarch_type_shash) || *end)
+	if (!drv || *end || (leaf && !dig))
+		return usage(argv[0]);
+	if (!leaf && (!tmpl || tmpl->nargs != 1 || tmpl->nkeys > 4 ||
+		      tmpl->args[0] != &cryptarch_type_cipher ||
+		      (!enc && !dig && strcmp(argv[3], "dec")) ||
+		      dig != (tmpl->type == &cryptarch_type_shash)))
 		return usage(argv[0]);
 	calls = strtoul(argv[5], &end, 10);
 	if (*end)
@@ -94,11 +104,18 @@ int main(int argc, char **argv)
 	}
 
 	/* The hooked instance where the driver has one, as selection would
-	 * rank it, else the template's own. */
-	if (cryptarch_spec_over(&s, tmpl, drv, 1) &&
-	    cryptarch_spec_over(&s, tmpl, drv, 0))
-		return usage(argv[0]);
-	cryptarch_spec_name(&s, name, sizeof(name));
+	 * rank it, else the template's own; a hash driver by its name. The
+	 * keyed hashes over a cipher take a 16-byte key. */
+	if (leaf) {
+		snprintf(name, sizeof(name), "%s", drv->name);
+		keylen = drv->alg->max_keysize;
+	} else {
+		if (cryptarch_spec_over(&s, tmpl, drv, 1) &&
+		    cryptarch_spec_over(&s, tmpl, drv, 0))
+			return usage(argv[0]);
+		cryptarch_spec_name(&s, name, sizeof(name));
+		keylen = dig ? 16 : 16 * tmpl->nkeys;
+	}
 	for (c = 0; c < sizeof(key); c++)
 		key[c] = (uint8_t)(0x10 + 7 * c);
 	buf = malloc(bytes ? bytes : 1);
@@ -110,8 +127,8 @@ int main(int argc, char **argv)
 		/* one digest of the message per call, as a caller makes it */
 		err = cryptarch_shash_new(&h, name,
 					  CRYPTARCH_ALLOW_VARIABLE_TIME);
-		if (!err)
-			err = cryptarch_shash_setkey(h, key, 16);
+		if (!err && keylen)
+			err = cryptarch_shash_setkey(h, key, keylen);
 		for (c = 0; !err && c < calls; c++)
 			err = cryptarch_shash_digest(h, buf, bytes, tag);
 		if (err)
@@ -130,7 +147,6 @@ int main(int argc, char **argv)
 		free(buf);
 		return 1;
 	}
-	keylen = 16 * tmpl->nkeys;
 	memset(iv, 0xa5, sizeof(iv));
 	err = cryptarch_skcipher_setkey(tfm, key, keylen);
 	for (c = 0; !err && c < calls; c++)

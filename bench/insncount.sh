@@ -13,7 +13,7 @@
 # reads from the map and checks against nm -S) for one call and for two
 # calls of N bytes: (count2 - count1) / N is one N-byte request
 # per byte, with the key schedule, self-test and first-call work cancelled.
-# The ratio is to "<cipher>-generic" on the same target, mode and size.
+# The ratio is to "<algorithm>-generic" on the same target, mode and size.
 # Instructions are not cycles: the count ignores latency, memory and cache
 # cost, so it ranks implementations on a CPU we do not have, it does not
 # time them. The script ends with the ratio targets of issue 3 section 4
@@ -26,11 +26,14 @@
 #   --drivers LIST    only these drivers (default: all registered)
 #   --modes LIST      MODE-DIR items, MODE ecb|cbc|ctr|xts|xctr, DIR enc|dec,
 #                     or a keyed hash MODE cmac|xcbc|cbcmac with DIR dig
-#                     (one digest per request; default: ecb-enc,cbc-enc)
+#                     (one digest per request; default: ecb-enc,cbc-enc);
+#                     these run over the block cipher drivers. ghash-dig or
+#                     sha256-dig: the hash drivers of that algorithm alone,
+#                     one digest per request (ghash: a 16-byte key)
 #   --sizes LIST      request sizes in bytes, multiples of 16 (16,8192)
 #   --build-root DIR  build trees (${TMPDIR:-/tmp}/cryptarch-insncount)
 #   --markdown        the table in Markdown, one row per target and driver:
-#                     instructions per byte (ratio to <cipher>-generic)
+#                     instructions per byte (ratio to <algorithm>-generic)
 #   --jobs N          build parallelism (default: 2)
 # AES-128 and Twofish-128 (xts: two 128-bit keys).
 # Exit status: 0 measured (whatever the figures), 1 a build or a run failed.
@@ -70,6 +73,7 @@ for m in ${modes//,/ }; do
 	case $m in
 	ecb-enc|ecb-dec|cbc-enc|cbc-dec|ctr-enc|ctr-dec|xts-enc|xts-dec) ;;
 	xctr-enc|xctr-dec|cmac-dig|xcbc-dig|cbcmac-dig) ;;
+	ghash-dig|sha256-dig) ;;
 	*) err "bad mode $m"; exit 2 ;;
 	esac
 done
@@ -187,6 +191,16 @@ count_request() {
 	echo $((c[1] - c[0]))
 }
 
+# fits MODE: 0 if MODE-DIR item MODE applies to the driver of the current
+# list line ($alg, $type): a template mode to a block cipher driver, a
+# hash algorithm's name to that algorithm's drivers.
+fits() {
+	case ${1%-*} in
+	ecb|cbc|ctr|xts|xctr|cmac|xcbc|cbcmac) [ "$type" = cipher ] ;;
+	*) [ "${1%-*}" = "$alg" ] ;;
+	esac
+}
+
 rows=$root/rows.txt
 : >"$rows"
 status=0
@@ -203,10 +217,15 @@ for t in ${targets//,/ }; do
 	esac
 	# shellcheck disable=SC2086 # $emu is a command with arguments
 	list=$($emu "$probe" --list) || { status=1; continue; }
-	while read -r drv cipher ct avail; do
+	while read -r drv alg ct avail type; do
 		if [ -n "$drivers" ] && [[ ",$drivers," != *",$drv,"* ]]; then
 			continue
 		fi
+		mine=""
+		for m in ${modes//,/ }; do
+			! fits "$m" || mine+="${mine:+ }$m"
+		done
+		[ -n "$mine" ] || continue
 		if [ "$avail" != 1 ]; then
 			notes+=$'\n'"$t: $drv not available on the emulated CPU"
 			continue
@@ -215,14 +234,14 @@ for t in ${targets//,/ }; do
 			"$b/libcryptarch.a" "${prefix}nm" "${prefix}objdump" \
 			"$drv") || { status=1; continue; }
 		lo=${range% *} hi=${range#* }
-		for m in ${modes//,/ }; do
+		for m in $mine; do
 			for n in ${sizes//,/ }; do
 				if ! d=$(count_request "$m" "$n"); then
 					err "$t: $drv $m $n: run failed"
 					status=1
 					continue
 				fi
-				echo "$t $drv $cipher $m $n $d $ct" >>"$rows"
+				echo "$t $drv $alg $m $n $d $ct" >>"$rows"
 			done
 		done
 	done <<<"$list"
