@@ -2,7 +2,7 @@
 /*
  * peer-gcrypt.c - the libgcrypt adapter (peer.h): AES-128, -192 and -256
  * and Twofish-128 and -256 (libgcrypt's Twofish takes no other key size)
- * in ecb, cbc, ctr, xts and cts, through a gcry_cipher_hd_t keyed once at
+ * in ecb, cbc, ctr, xts, cts, gcm and ccm, through a gcry_cipher_hd_t keyed once at
  * open; a request is one gcry_cipher_encrypt or gcry_cipher_decrypt, the
  * handle carrying the chain to the next one, except that xts and cts set
  * the iv again before each request (one request, one data unit or
@@ -12,7 +12,13 @@
  * tests/test-peers.c checks that against cryptarch's cts). cmac is
  * GCRY_MAC_CMAC_AES or GCRY_MAC_CMAC_TWOFISH through a gcry_mac_hd_t
  * keyed once; a request is gcry_mac_reset, gcry_mac_write and
- * gcry_mac_read. libgcrypt picks its code from the CPU minus the features
+ * gcry_mac_read. gcm and ccm are GCRY_CIPHER_MODE_GCM and
+ * GCRY_CIPHER_MODE_CCM over any of those ciphers, keyed once; a request
+ * sets the 12-byte nonce (gcry_cipher_setiv, which starts a new message),
+ * for ccm the lengths (GCRYCTL_SET_CCM_LENGTHS: the payload, no
+ * associated data, the 16-byte tag), then one gcry_cipher_encrypt and
+ * gcry_cipher_gettag, or one gcry_cipher_decrypt and gcry_cipher_checktag.
+ * libgcrypt picks its code from the CPU minus the features
  * disabled before gcry_check_version (the init's list); it reports what
  * it uses (hwflist). The iv after a request is not exposed. No XCBC.
  */
@@ -29,6 +35,7 @@ struct gc_peer {
 	gcry_cipher_hd_t h;
 	gcry_mac_hd_t mac;
 	int oneshot; /* xts, cts: each request under the iv of open */
+	int ccm;     /* ccm: the lengths before each message */
 	uint8_t iv[16];
 };
 
@@ -126,6 +133,56 @@ static void gc_run_dec(void *arg)
 		r->err = -1;
 }
 
+/* gcm, ccm: one message under the nonce of open, its tag after it. */
+static int gc_aead_start(struct gc_peer *p, size_t len)
+{
+	uint64_t lens[3] = { len, 0, PEER_AEAD_TAG };
+
+	if (gcry_cipher_setiv(p->h, p->iv, PEER_AEAD_NONCE))
+		return -1;
+	if (p->ccm &&
+	    gcry_cipher_ctl(p->h, GCRYCTL_SET_CCM_LENGTHS, lens, sizeof(lens)))
+		return -1;
+	return 0;
+}
+
+static void gc_run_aead_enc(void *arg)
+{
+	struct peer_req *r = arg;
+	struct gc_peer *p = PEER_OF(r->peer, struct gc_peer);
+	gcry_error_t e;
+
+	if (gc_aead_start(p, r->len)) {
+		r->err = -1;
+		return;
+	}
+	if (r->dst == r->src) /* in place: libgcrypt's way to say so */
+		e = gcry_cipher_encrypt(p->h, r->dst, r->len, NULL, 0);
+	else
+		e = gcry_cipher_encrypt(p->h, r->dst, r->len, r->src, r->len);
+	if (e || gcry_cipher_gettag(p->h, r->dst + r->len, PEER_AEAD_TAG))
+		r->err = -1;
+}
+
+static void gc_run_aead_dec(void *arg)
+{
+	struct peer_req *r = arg;
+	struct gc_peer *p = PEER_OF(r->peer, struct gc_peer);
+	gcry_error_t e;
+
+	if (gc_aead_start(p, r->len)) {
+		r->err = -1;
+		return;
+	}
+	if (r->dst == r->src)
+		e = gcry_cipher_decrypt(p->h, r->dst, r->len, NULL, 0);
+	else
+		e = gcry_cipher_decrypt(p->h, r->dst, r->len, r->src, r->len);
+	/* in place, the tag after the message is still the one received */
+	if (e || gcry_cipher_checktag(p->h, r->src + r->len, PEER_AEAD_TAG))
+		r->err = -1;
+}
+
 static int gc_iv(const struct peer *p, uint8_t iv[16])
 {
 	(void)p;
@@ -170,12 +227,15 @@ static int gc_open(struct peer **out, const char *cipher, const char *mode,
 		   int decrypt, const uint8_t *key, size_t keylen,
 		   const uint8_t iv[16], char *why, size_t whysize)
 {
-	static const int gmode[] = {
-		GCRY_CIPHER_MODE_ECB,
-		GCRY_CIPHER_MODE_CBC,
-		GCRY_CIPHER_MODE_CTR,
-		GCRY_CIPHER_MODE_XTS,
-		GCRY_CIPHER_MODE_CBC, /* cts: with GCRY_CIPHER_CBC_CTS */
+	static const int gmode[PEER_NMODES] = {
+		[PEER_ECB] = GCRY_CIPHER_MODE_ECB,
+		[PEER_CBC] = GCRY_CIPHER_MODE_CBC,
+		[PEER_CTR] = GCRY_CIPHER_MODE_CTR,
+		[PEER_XTS] = GCRY_CIPHER_MODE_XTS,
+		/* cts: with GCRY_CIPHER_CBC_CTS */
+		[PEER_CTS] = GCRY_CIPHER_MODE_CBC,
+		[PEER_GCM] = GCRY_CIPHER_MODE_GCM,
+		[PEER_CCM] = GCRY_CIPHER_MODE_CCM,
 	};
 	int m = peer_mode(mode), algo;
 	struct gc_peer *p;
@@ -213,7 +273,7 @@ static int gc_open(struct peer **out, const char *cipher, const char *mode,
 		e = gcry_cipher_setkey(p->h, key, keylen);
 	if (!e && m == PEER_CTR)
 		e = gcry_cipher_setctr(p->h, iv, 16);
-	else if (!e && m != PEER_ECB)
+	else if (!e && m != PEER_ECB && !peer_mode_is_aead(m))
 		e = gcry_cipher_setiv(p->h, iv, 16);
 	if (e) {
 		snprintf(why, whysize, "libgcrypt: %s", gcry_strerror(e));
@@ -223,6 +283,13 @@ static int gc_open(struct peer **out, const char *cipher, const char *mode,
 	p->base.run = decrypt ? gc_run_dec : gc_run_enc;
 	snprintf(p->base.impl, sizeof(p->base.impl), "gcry_cipher_%scrypt%s",
 		 decrypt ? "de" : "en", m == PEER_CTS ? " CTS" : "");
+	if (peer_mode_is_aead(m)) {
+		p->ccm = m == PEER_CCM;
+		p->base.run = decrypt ? gc_run_aead_dec : gc_run_aead_enc;
+		p->base.taglen = PEER_AEAD_TAG;
+		snprintf(p->base.impl, sizeof(p->base.impl), "gcry_cipher %s",
+			 p->ccm ? "CCM" : "GCM");
+	}
 	*out = &p->base;
 	return 0;
 }

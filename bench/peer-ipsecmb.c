@@ -4,9 +4,17 @@
  * 128- and 256-bit keys (IMB_AUTH_AES_CMAC, IMB_AUTH_AES_CMAC_256) and
  * AES-XCBC-MAC (IMB_AUTH_AES_XCBC, 128-bit keys): the full 16-byte tag
  * for CMAC, the 12-byte one for XCBC (AES-XCBC-MAC-96, RFC 3566 section
- * 3: the library refuses 16 there, IMB_ERR_JOB_AUTH_TAG_LEN).
+ * 3: the library refuses 16 there, IMB_ERR_JOB_AUTH_TAG_LEN); AES-GCM
+ * (128, 192, 256) through its direct API, the one its GCM users call:
+ * the key and the powers of H prepared once (IMB_AES128_GCM_PRE), then
+ * one IMB_AES128_GCM_ENC or IMB_AES128_GCM_DEC per message (-192, -256)
+ * with the 12-byte nonce and no associated data; and AES-CCM (128, 256)
+ * through the job API (IMB_CIPHER_CCM with IMB_AUTH_AES_CCM in one job:
+ * the cipher after the hash to encrypt, before it to decrypt). The
+ * library computes the tag on decryption too and leaves the comparison
+ * to its caller: here in constant time, against the tag received.
  * The library's other modes are not offered: it is a peer for the keyed
- * hashes only. One multi-buffer manager per process (alloc_mb_mgr and
+ * hashes and the AEADs only. One multi-buffer manager per process (alloc_mb_mgr and
  * init_mb_mgr_auto at init: the library picks SSE, AVX, AVX2 or AVX-512
  * code from the CPU). Where the init's list names "intel-aesni" there is
  * no manager and open says why: the library has no code without AES-NI
@@ -33,6 +41,12 @@ static int no_aesni; /* "intel-aesni" was masked: no manager */
 struct imb_peer {
 	struct peer base;
 	IMB_HASH_ALG hash;
+	int mode, decrypt;
+	size_t keylen;
+	uint8_t nonce[16];
+	/* gcm: the expanded key and the powers of H; a message's state */
+	_Alignas(64) struct gcm_key_data gkey;
+	struct gcm_context_data gctx;
 	/* The expanded keys; the library wants them 16-byte aligned. */
 	_Alignas(16) uint32_t enc[4 * 15];
 	_Alignas(16) uint32_t dec[4 * 15];
@@ -95,9 +109,88 @@ static int imb_has(const char *cipher, const char *mode, size_t keylen)
 
 	if (strcmp(cipher, "aes"))
 		return 0;
-	if (m == PEER_CMAC)
+	if (m == PEER_CMAC || m == PEER_CCM)
 		return keylen == 16 || keylen == 32;
+	if (m == PEER_GCM)
+		return keylen == 16 || keylen == 24 || keylen == 32;
 	return m == PEER_XCBC && keylen == 16;
+}
+
+/* 0 if the 16-byte tags A and B are equal, else -1; no early exit. */
+static int imb_tag_check(const uint8_t *a, const uint8_t *b)
+{
+	unsigned d = 0;
+	size_t i;
+
+	for (i = 0; i < PEER_AEAD_TAG; i++)
+		d |= a[i] ^ b[i];
+	return d ? -1 : 0;
+}
+
+/* gcm: one message through the direct API. */
+static void imb_run_gcm(void *arg)
+{
+	struct peer_req *r = arg;
+	struct imb_peer *p = PEER_OF(r->peer, struct imb_peer);
+	uint8_t tag[PEER_AEAD_TAG];
+	uint8_t *t = p->decrypt ? tag : r->dst + r->len;
+
+	if (p->keylen == 16 && p->decrypt)
+		IMB_AES128_GCM_DEC(mgr, &p->gkey, &p->gctx, r->dst, r->src,
+				   r->len, p->nonce, NULL, 0, t, PEER_AEAD_TAG);
+	else if (p->keylen == 16)
+		IMB_AES128_GCM_ENC(mgr, &p->gkey, &p->gctx, r->dst, r->src,
+				   r->len, p->nonce, NULL, 0, t, PEER_AEAD_TAG);
+	else if (p->keylen == 24 && p->decrypt)
+		IMB_AES192_GCM_DEC(mgr, &p->gkey, &p->gctx, r->dst, r->src,
+				   r->len, p->nonce, NULL, 0, t, PEER_AEAD_TAG);
+	else if (p->keylen == 24)
+		IMB_AES192_GCM_ENC(mgr, &p->gkey, &p->gctx, r->dst, r->src,
+				   r->len, p->nonce, NULL, 0, t, PEER_AEAD_TAG);
+	else if (p->decrypt)
+		IMB_AES256_GCM_DEC(mgr, &p->gkey, &p->gctx, r->dst, r->src,
+				   r->len, p->nonce, NULL, 0, t, PEER_AEAD_TAG);
+	else
+		IMB_AES256_GCM_ENC(mgr, &p->gkey, &p->gctx, r->dst, r->src,
+				   r->len, p->nonce, NULL, 0, t, PEER_AEAD_TAG);
+	if (p->decrypt && imb_tag_check(tag, r->src + r->len))
+		r->err = -1;
+}
+
+/* ccm: one message, one job. */
+static void imb_run_ccm(void *arg)
+{
+	struct peer_req *r = arg;
+	struct imb_peer *p = PEER_OF(r->peer, struct imb_peer);
+	IMB_JOB *job = IMB_GET_NEXT_JOB(mgr);
+	uint8_t tag[PEER_AEAD_TAG];
+
+	job->cipher_mode = IMB_CIPHER_CCM;
+	job->hash_alg = IMB_AUTH_AES_CCM;
+	job->cipher_direction = p->decrypt ? IMB_DIR_DECRYPT : IMB_DIR_ENCRYPT;
+	job->chain_order = p->decrypt ? IMB_ORDER_CIPHER_HASH :
+					IMB_ORDER_HASH_CIPHER;
+	job->enc_keys = p->enc;
+	job->dec_keys = p->enc;
+	job->key_len_in_bytes = p->keylen;
+	job->src = r->src;
+	job->dst = r->dst;
+	job->cipher_start_src_offset_in_bytes = 0;
+	job->msg_len_to_cipher_in_bytes = r->len;
+	job->hash_start_src_offset_in_bytes = 0;
+	job->msg_len_to_hash_in_bytes = r->len;
+	job->iv = p->nonce;
+	job->iv_len_in_bytes = PEER_AEAD_NONCE;
+	job->auth_tag_output = p->decrypt ? tag : r->dst + r->len;
+	job->auth_tag_output_len_in_bytes = PEER_AEAD_TAG;
+	job->u.CCM.aad = NULL;
+	job->u.CCM.aad_len_in_bytes = 0;
+	job = IMB_SUBMIT_JOB(mgr);
+	while (!job && !imb_get_errno(mgr) && IMB_QUEUE_SIZE(mgr))
+		job = IMB_FLUSH_JOB(mgr);
+	if (!job || job->status != IMB_STATUS_COMPLETED ||
+	    (p->decrypt && imb_tag_check(tag, r->src + r->len)))
+		r->err = -1;
 }
 
 static void imb_run(void *arg)
@@ -153,13 +246,12 @@ static int imb_open(struct peer **out, const char *cipher, const char *mode,
 	int m = peer_mode(mode);
 	struct imb_peer *p;
 
-	(void)decrypt;
-	(void)iv;
 	*out = NULL;
 	if (!imb_has(cipher, mode, keylen)) {
 		snprintf(why, whysize,
-			 "intel-ipsec-mb is a peer for AES-CMAC (128, 256) "
-			 "and AES-XCBC only, not %s-%zu in %s mode",
+			 "intel-ipsec-mb is a peer for AES-CMAC (128, 256), "
+			 "AES-XCBC, AES-GCM and AES-CCM (128, 256) only, not "
+			 "%s-%zu in %s mode",
 			 cipher, 8 * keylen, mode);
 		return -1;
 	}
@@ -169,10 +261,49 @@ static int imb_open(struct peer **out, const char *cipher, const char *mode,
 				    "intel-ipsec-mb: not initialised");
 		return -1;
 	}
-	p = calloc(1, sizeof(*p));
+	/* the alignment of its members (gcm's key data: 64 bytes) */
+	p = aligned_alloc(_Alignof(struct imb_peer),
+			  (sizeof(*p) + _Alignof(struct imb_peer) - 1) /
+				  _Alignof(struct imb_peer) *
+				  _Alignof(struct imb_peer));
 	if (!p) {
 		snprintf(why, whysize, "out of memory");
 		return -1;
+	}
+	memset(p, 0, sizeof(*p));
+	p->mode = m;
+	p->decrypt = decrypt;
+	p->keylen = keylen;
+	memcpy(p->nonce, iv, PEER_AEAD_NONCE);
+	p->base.lib = &peer_ipsecmb;
+	p->base.iv = imb_iv;
+	p->base.close = imb_close;
+	if (m == PEER_GCM) {
+		if (keylen == 16)
+			IMB_AES128_GCM_PRE(mgr, key, &p->gkey);
+		else if (keylen == 24)
+			IMB_AES192_GCM_PRE(mgr, key, &p->gkey);
+		else
+			IMB_AES256_GCM_PRE(mgr, key, &p->gkey);
+		p->base.run = imb_run_gcm;
+		p->base.taglen = PEER_AEAD_TAG;
+		snprintf(p->base.impl, sizeof(p->base.impl),
+			 "IMB_AES%zu_GCM_%s", 8 * keylen,
+			 decrypt ? "DEC" : "ENC");
+		*out = &p->base;
+		return 0;
+	}
+	if (m == PEER_CCM) {
+		if (keylen == 16)
+			IMB_AES_KEYEXP_128(mgr, key, p->enc, p->dec);
+		else
+			IMB_AES_KEYEXP_256(mgr, key, p->enc, p->dec);
+		p->base.run = imb_run_ccm;
+		p->base.taglen = PEER_AEAD_TAG;
+		snprintf(p->base.impl, sizeof(p->base.impl),
+			 "IMB job AES_CCM%s", keylen == 16 ? "" : "_256");
+		*out = &p->base;
+		return 0;
 	}
 	if (m == PEER_XCBC) {
 		p->hash = IMB_AUTH_AES_XCBC;
@@ -186,10 +317,7 @@ static int imb_open(struct peer **out, const char *cipher, const char *mode,
 		IMB_AES_KEYEXP_256(mgr, key, p->enc, p->dec);
 		IMB_AES_CMAC_SUBKEY_GEN_256(mgr, p->enc, p->k1, p->k2);
 	}
-	p->base.lib = &peer_ipsecmb;
 	p->base.run = imb_run;
-	p->base.iv = imb_iv;
-	p->base.close = imb_close;
 	p->base.taglen = m == PEER_XCBC ? 12 : 16;
 	snprintf(p->base.impl, sizeof(p->base.impl), "IMB job %s",
 		 m == PEER_XCBC	 ? "AES_XCBC" :

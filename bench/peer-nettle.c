@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * peer-nettle.c - the nettle adapter (peer.h): AES-128, -192 and -256 and
- * Twofish with 16-, 24- and 32-byte keys in ecb, cbc, ctr and xts. nettle
+ * Twofish with 16-, 24- and 32-byte keys in ecb, cbc, ctr, xts, cmac,
+ * gcm and ccm. nettle
  * has no handles: the cipher's contexts are keyed at open from its
  * nettle_cipher description (nettle-meta.h), and a request calls the
  * mode's function on them, the fastest nettle has: the block function for
@@ -13,8 +14,14 @@
  * for every request. cmac (nettle/cmac.h): cmac_aes128_update and
  * _digest (and cmac_aes256_*), otherwise cmac128_update and
  * cmac128_digest over the block function (AES-192, Twofish); a request is
- * one update and the digest, which starts the next message. nettle has no
- * cts and no xcbc. A fat build picks its code from the CPU and
+ * one update and the digest, which starts the next message. gcm
+ * (nettle/gcm.h): gcm_aes128/192/256_set_iv, _encrypt or _decrypt and
+ * _digest for AES, otherwise gcm_set_iv, gcm_encrypt or gcm_decrypt and
+ * gcm_digest over the block function; a decryption compares the digest
+ * with the tag received by memeql_sec. ccm (nettle/ccm.h): the one-call
+ * ccm_aes128/192/256_encrypt_message and _decrypt_message for AES,
+ * otherwise ccm_encrypt_message and ccm_decrypt_message over the block
+ * function. nettle has no cts and no xcbc. A fat build picks its code from the CPU and
  * NETTLE_FAT_OVERRIDE, read when the library is loaded.
  */
 #include <stdio.h>
@@ -23,8 +30,11 @@
 
 #include <nettle/aes.h>
 #include <nettle/cbc.h>
+#include <nettle/ccm.h>
 #include <nettle/cmac.h>
 #include <nettle/ctr.h>
+#include <nettle/gcm.h>
+#include <nettle/memops.h>
 #include <nettle/nettle-meta.h>
 #include <nettle/twofish.h>
 #include <nettle/version.h>
@@ -47,6 +57,12 @@ union nt_ctx {
 	struct xts_aes256_key x256;
 	struct cmac_aes128_ctx c128;
 	struct cmac_aes256_ctx c256;
+	struct gcm_aes128_ctx g128;
+	struct gcm_aes192_ctx g192;
+	struct gcm_aes256_ctx g256;
+	struct ccm_aes128_ctx m128;
+	struct ccm_aes192_ctx m192;
+	struct ccm_aes256_ctx m256;
 };
 
 struct nt_peer {
@@ -58,6 +74,8 @@ struct nt_peer {
 	union nt_ctx ctx, twk; /* twk: the tweak key (generic xts) */
 	struct cmac128_key ckey; /* generic cmac */
 	struct cmac128_ctx cmac;
+	struct gcm_key gkey; /* generic gcm */
+	struct gcm_ctx gcm;
 };
 
 static int nt_init(const char *const *hw_off)
@@ -105,6 +123,9 @@ static int nt_has(const char *cipher, const char *mode, size_t keylen)
 			return 0;
 		keylen /= 2;
 	}
+	if (peer_mode_is_aead(m) && nt_meta(cipher, keylen) &&
+	    nt_meta(cipher, keylen)->block_size != 16)
+		return 0;
 	return m >= 0 && m != PEER_CTS && m != PEER_XCBC &&
 	       nt_meta(cipher, keylen) != NULL;
 }
@@ -244,6 +265,157 @@ static void nt_run_cmac(void *arg)
 	cmac128_digest(&p->cmac, &p->ckey, &p->ctx, p->f, 16, r->dst);
 }
 
+/*
+ * gcm and ccm through nettle's AES functions, one pair per key size:
+ * encryption writes the tag after the ciphertext; decryption checks the
+ * one after the ciphertext received.
+ */
+#define NT_AEAD_AES(bits)                                                     \
+	static void nt_run_gcm_aes##bits##_enc(void *arg)                     \
+	{                                                                     \
+		struct peer_req *r = arg;                                     \
+		struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);         \
+                                                                              \
+		gcm_aes##bits##_set_iv(&p->ctx.g##bits, PEER_AEAD_NONCE,      \
+				       p->iv);                                \
+		gcm_aes##bits##_encrypt(&p->ctx.g##bits, r->len, r->dst,      \
+					r->src);                              \
+		gcm_aes##bits##_digest(&p->ctx.g##bits, PEER_AEAD_TAG,        \
+				       r->dst + r->len);                      \
+	}                                                                     \
+	static void nt_run_gcm_aes##bits##_dec(void *arg)                     \
+	{                                                                     \
+		struct peer_req *r = arg;                                     \
+		struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);         \
+		uint8_t tag[PEER_AEAD_TAG];                                   \
+                                                                              \
+		gcm_aes##bits##_set_iv(&p->ctx.g##bits, PEER_AEAD_NONCE,      \
+				       p->iv);                                \
+		gcm_aes##bits##_decrypt(&p->ctx.g##bits, r->len, r->dst,      \
+					r->src);                              \
+		gcm_aes##bits##_digest(&p->ctx.g##bits, PEER_AEAD_TAG, tag);  \
+		if (!memeql_sec(tag, r->src + r->len, PEER_AEAD_TAG))         \
+			r->err = -1;                                          \
+	}                                                                     \
+	static void nt_run_ccm_aes##bits##_enc(void *arg)                     \
+	{                                                                     \
+		struct peer_req *r = arg;                                     \
+		struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);         \
+                                                                              \
+		ccm_aes##bits##_encrypt_message(&p->ctx.m##bits,              \
+						PEER_AEAD_NONCE, p->iv, 0,    \
+						NULL, PEER_AEAD_TAG,          \
+						r->len + PEER_AEAD_TAG,       \
+						r->dst, r->src);              \
+	}                                                                     \
+	static void nt_run_ccm_aes##bits##_dec(void *arg)                     \
+	{                                                                     \
+		struct peer_req *r = arg;                                     \
+		struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);         \
+                                                                              \
+		if (!ccm_aes##bits##_decrypt_message(                         \
+			    &p->ctx.m##bits, PEER_AEAD_NONCE, p->iv, 0, NULL, \
+			    PEER_AEAD_TAG, r->len, r->dst, r->src))           \
+			r->err = -1;                                          \
+	}
+
+NT_AEAD_AES(128)
+NT_AEAD_AES(192)
+NT_AEAD_AES(256)
+
+/* gcm and ccm over the block function (Twofish). */
+static void nt_run_gcm_enc(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	gcm_set_iv(&p->gcm, &p->gkey, PEER_AEAD_NONCE, p->iv);
+	gcm_encrypt(&p->gcm, &p->gkey, &p->ctx, p->f, r->len, r->dst, r->src);
+	gcm_digest(&p->gcm, &p->gkey, &p->ctx, p->f, PEER_AEAD_TAG,
+		   r->dst + r->len);
+}
+
+static void nt_run_gcm_dec(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+	uint8_t tag[PEER_AEAD_TAG];
+
+	gcm_set_iv(&p->gcm, &p->gkey, PEER_AEAD_NONCE, p->iv);
+	gcm_decrypt(&p->gcm, &p->gkey, &p->ctx, p->f, r->len, r->dst, r->src);
+	gcm_digest(&p->gcm, &p->gkey, &p->ctx, p->f, PEER_AEAD_TAG, tag);
+	if (!memeql_sec(tag, r->src + r->len, PEER_AEAD_TAG))
+		r->err = -1;
+}
+
+static void nt_run_ccm_enc(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	ccm_encrypt_message(&p->ctx, p->f, PEER_AEAD_NONCE, p->iv, 0, NULL,
+			    PEER_AEAD_TAG, r->len + PEER_AEAD_TAG, r->dst,
+			    r->src);
+}
+
+static void nt_run_ccm_dec(void *arg)
+{
+	struct peer_req *r = arg;
+	struct nt_peer *p = PEER_OF(r->peer, struct nt_peer);
+
+	if (!ccm_decrypt_message(&p->ctx, p->f, PEER_AEAD_NONCE, p->iv, 0, NULL,
+				 PEER_AEAD_TAG, r->len, r->dst, r->src))
+		r->err = -1;
+}
+
+/* Key P for gcm or ccm (P->mode) with a KLEN-byte cipher key. */
+static void nt_open_aead(struct nt_peer *p, int aes, int decrypt,
+			 const uint8_t *key, size_t klen)
+{
+	static void (*const run[2][3][2])(void *) = {
+		{ { nt_run_gcm_aes128_enc, nt_run_gcm_aes128_dec },
+		  { nt_run_gcm_aes192_enc, nt_run_gcm_aes192_dec },
+		  { nt_run_gcm_aes256_enc, nt_run_gcm_aes256_dec } },
+		{ { nt_run_ccm_aes128_enc, nt_run_ccm_aes128_dec },
+		  { nt_run_ccm_aes192_enc, nt_run_ccm_aes192_dec },
+		  { nt_run_ccm_aes256_enc, nt_run_ccm_aes256_dec } },
+	};
+	const int ccm = p->mode == PEER_CCM;
+	const char *m = ccm ? "ccm" : "gcm";
+
+	p->base.taglen = PEER_AEAD_TAG;
+	if (aes) {
+		if (klen == 16 && ccm)
+			ccm_aes128_set_key(&p->ctx.m128, key);
+		else if (klen == 16)
+			gcm_aes128_set_key(&p->ctx.g128, key);
+		else if (klen == 24 && ccm)
+			ccm_aes192_set_key(&p->ctx.m192, key);
+		else if (klen == 24)
+			gcm_aes192_set_key(&p->ctx.g192, key);
+		else if (ccm)
+			ccm_aes256_set_key(&p->ctx.m256, key);
+		else
+			gcm_aes256_set_key(&p->ctx.g256, key);
+		p->base.run = run[ccm][(klen - 16) / 8][decrypt != 0];
+		snprintf(p->base.impl, sizeof(p->base.impl), "%s_aes%zu_%s%s",
+			 m, 8 * klen, decrypt ? "decrypt" : "encrypt",
+			 ccm ? "_message" : "");
+		return;
+	}
+	/* both directions of both modes use the encryption key */
+	p->m->set_encrypt_key(&p->ctx, key);
+	p->f = p->m->encrypt;
+	if (!ccm) {
+		gcm_set_key(&p->gkey, &p->ctx, p->f);
+		p->base.run = decrypt ? nt_run_gcm_dec : nt_run_gcm_enc;
+	} else {
+		p->base.run = decrypt ? nt_run_ccm_dec : nt_run_ccm_enc;
+	}
+	snprintf(p->base.impl, sizeof(p->base.impl), "%s_%s%s", m,
+		 decrypt ? "decrypt" : "encrypt", ccm ? "_message" : "");
+}
+
 /* Key P for cmac with a KLEN-byte cipher key. */
 static void nt_open_cmac(struct nt_peer *p, int aes, const uint8_t *key,
 			 size_t klen)
@@ -357,6 +529,10 @@ static int nt_open(struct peer **out, const char *cipher, const char *mode,
 	if (m == PEER_CMAC) {
 		nt_open_cmac(p, aes, key, klen);
 		p->base.taglen = 16;
+		return 0;
+	}
+	if (peer_mode_is_aead(m)) {
+		nt_open_aead(p, aes, decrypt, key, klen);
 		return 0;
 	}
 	/* ctr, cbc encryption and every xts tweak use the encryption key */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * peer-openssl.c - the OpenSSL adapter (peer.h): AES-128, -192 and -256 in
- * ecb, cbc, ctr, xts (128 and 256 only), cts and cmac. The cipher is
+ * ecb, cbc, ctr, xts (128 and 256 only), cts, cmac, gcm and ccm. The cipher is
  * fetched by name ("AES-128-CBC") and keyed once at open, with padding
  * off; a request is one EVP_CipherUpdate, the context carrying the chain
  * to the next one (an xts update is one data unit). cts is
@@ -10,7 +10,15 @@
  * update, one message. cmac is the EVP_MAC "CMAC" with the cipher
  * "AES-128-CBC" (-192, -256), keyed once; a request is EVP_MAC_init without a key
  * (a new message under the same key), EVP_MAC_update, EVP_MAC_final, as a
- * caller MACing one message does. OpenSSL picks its code (AES-NI, VAES,
+ * caller MACing one message does. gcm and ccm are "AES-128-GCM" and
+ * "AES-128-CCM" (-192, -256) with a 12-byte nonce (EVP_CTRL_AEAD_SET_IVLEN)
+ * and, for ccm, the 16-byte tag length, set before the key at open; a
+ * request sets the nonce (EVP_CipherInit_ex with the iv only), for ccm
+ * the message's length (an update with no input or output: CCM's first
+ * block holds it), then one update over the payload and, encrypting,
+ * EVP_CipherFinal_ex and EVP_CTRL_AEAD_GET_TAG; decrypting, the tag is
+ * given first (EVP_CTRL_AEAD_SET_TAG) and checked by EVP_CipherFinal_ex
+ * (gcm) or by the update itself (ccm). OpenSSL picks its code (AES-NI, VAES,
  * vpaes, bsaes, tables) from the CPU and OPENSSL_ia32cap /
  * OPENSSL_armcap, read when the library is loaded. OpenSSL has no Twofish
  * and no XCBC. OpenSSL 3; with 1.1 (EVP_get_cipherbyname) the iv after a
@@ -42,6 +50,7 @@ struct ossl_peer {
 	EVP_MAC_CTX *mac;
 #endif
 	int mode;
+	int decrypt;
 	uint8_t iv[16];
 };
 
@@ -76,6 +85,8 @@ static int ossl_has(const char *cipher, const char *mode, size_t keylen)
 		return 0;
 	if (!OSSL3 && (m == PEER_CTS || m == PEER_CMAC))
 		return 0;
+	if (peer_mode_is_aead(m))
+		return keylen == 16 || keylen == 24 || keylen == 32;
 	if (m == PEER_XTS) /* OpenSSL has no XTS-AES-192 */
 		return keylen == 32 || keylen == 64;
 	return keylen == 16 || keylen == 24 || keylen == 32;
@@ -119,6 +130,35 @@ static void ossl_run_mac(void *arg)
 		r->err = -1;
 }
 #endif
+
+/* gcm, ccm: one message under the nonce of open, its tag after it. */
+static void ossl_run_aead(void *arg)
+{
+	struct peer_req *r = arg;
+	struct ossl_peer *p = PEER_OF(r->peer, struct ossl_peer);
+	const int ccm = p->mode == PEER_CCM, len = (int)r->len;
+	uint8_t fin[16];
+	int n = 0, ok;
+
+	ok = EVP_CipherInit_ex(p->ctx, NULL, NULL, NULL, p->iv, -1) > 0;
+	if (p->decrypt)
+		ok = ok && EVP_CIPHER_CTX_ctrl(p->ctx, EVP_CTRL_AEAD_SET_TAG,
+					       PEER_AEAD_TAG,
+					       (void *)(uintptr_t)(r->src +
+								   r->len)) > 0;
+	if (ccm)
+		ok = ok && EVP_CipherUpdate(p->ctx, NULL, &n, NULL, len) > 0;
+	if (len || ccm)
+		ok = ok && EVP_CipherUpdate(p->ctx, r->dst, &n, r->src, len) > 0;
+	if (!(p->decrypt && ccm))
+		ok = ok && EVP_CipherFinal_ex(p->ctx, fin, &n) > 0;
+	if (!p->decrypt)
+		ok = ok && EVP_CIPHER_CTX_ctrl(p->ctx, EVP_CTRL_AEAD_GET_TAG,
+					       PEER_AEAD_TAG,
+					       r->dst + r->len) > 0;
+	if (!ok)
+		r->err = -1;
+}
 
 static int ossl_iv(const struct peer *pp, uint8_t iv[16])
 {
@@ -174,12 +214,37 @@ static int ossl_open_mac(struct ossl_peer *p, const char *name,
 }
 #endif
 
+/* Key P for gcm or ccm (P->mode) with the cipher C; 0 or -1. */
+static int ossl_open_aead(struct ossl_peer *p, const EVP_CIPHER *c,
+			  const char *name, const uint8_t *key)
+{
+	int enc = !p->decrypt, ok;
+
+	p->ctx = EVP_CIPHER_CTX_new();
+	ok = p->ctx && EVP_CipherInit_ex(p->ctx, c, NULL, NULL, NULL, enc) > 0;
+	ok = ok && EVP_CIPHER_CTX_ctrl(p->ctx, EVP_CTRL_AEAD_SET_IVLEN,
+				       PEER_AEAD_NONCE, NULL) > 0;
+	if (p->mode == PEER_CCM)
+		ok = ok && EVP_CIPHER_CTX_ctrl(p->ctx, EVP_CTRL_AEAD_SET_TAG,
+					       PEER_AEAD_TAG, NULL) > 0;
+	ok = ok && EVP_CipherInit_ex(p->ctx, NULL, NULL, key, NULL, enc) > 0;
+	if (!ok)
+		return -1;
+	p->base.run = ossl_run_aead;
+	p->base.taglen = PEER_AEAD_TAG;
+	snprintf(p->base.impl, sizeof(p->base.impl), "EVP %s", name);
+	return 0;
+}
+
 static int ossl_open(struct peer **out, const char *cipher, const char *mode,
 		     int decrypt, const uint8_t *key, size_t keylen,
 		     const uint8_t iv[16], char *why, size_t whysize)
 {
-	static const char *const suffix[] = { "ECB", "CBC",	"CTR",
-					      "XTS", "CBC-CTS", "CBC" };
+	static const char *const suffix[PEER_NMODES] = {
+		[PEER_ECB] = "ECB", [PEER_CBC] = "CBC",	 [PEER_CTR] = "CTR",
+		[PEER_XTS] = "XTS", [PEER_CTS] = "CBC-CTS", [PEER_CMAC] = "CBC",
+		[PEER_GCM] = "GCM", [PEER_CCM] = "CCM",
+	};
 	int m = peer_mode(mode);
 	struct ossl_peer *p;
 	char name[32];
@@ -207,6 +272,7 @@ static int ossl_open(struct peer **out, const char *cipher, const char *mode,
 		return -1;
 	}
 	p->mode = m;
+	p->decrypt = decrypt;
 	memcpy(p->iv, iv, 16);
 	p->base.lib = &peer_openssl;
 	p->base.run = ossl_run;
@@ -222,6 +288,26 @@ static int ossl_open(struct peer **out, const char *cipher, const char *mode,
 		return 0;
 	}
 #endif
+	if (peer_mode_is_aead(m)) {
+#if OSSL3
+		EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, name, NULL);
+#else
+		const EVP_CIPHER *c = EVP_get_cipherbyname(name);
+#endif
+
+		ok = c && ossl_open_aead(p, c, name, key) == 0;
+#if OSSL3
+		EVP_CIPHER_free(c);
+#endif
+		if (!ok) {
+			snprintf(why, whysize, "OpenSSL: setting up %s failed",
+				 name);
+			ossl_close(&p->base);
+			return -1;
+		}
+		*out = &p->base;
+		return 0;
+	}
 	p->ctx = EVP_CIPHER_CTX_new();
 #if OSSL3
 	{

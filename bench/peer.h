@@ -6,13 +6,15 @@
  * requests, and tests/test-peers.c, which checks cryptarch's output
  * against them. A peer is opened for one cipher ("aes", "twofish"), mode
  * (the names of cryptarch's templates: "ecb", "cbc", "ctr", "xts", "cts"
- * for cryptarch's "cts(cbc(...))", and the keyed hashes "cmac", "xcbc"),
- * direction, key and iv, then runs requests: cbc and ctr continue from the
- * previous request, as a stream cut into requests would, while each xts
- * or cts request is one message under the iv given at open, and each
- * cmac or xcbc request is one whole message whose tag (16 bytes, or the
- * peer's taglen where the library makes only a shorter one) is written to
- * DST (the direction and iv are unused there). Each adapter is built
+ * for cryptarch's "cts(cbc(...))", the keyed hashes "cmac", "xcbc", and
+ * the AEADs "gcm", "ccm"), direction, key and iv, then runs requests: cbc
+ * and ctr continue from the previous request, as a stream cut into
+ * requests would, while each xts or cts request is one message under the
+ * iv given at open, and each cmac or xcbc request is one whole message
+ * whose tag (16 bytes, or the peer's taglen where the library makes only
+ * a shorter one) is written to DST (the direction and iv are unused
+ * there). Each gcm or ccm request is one whole message under the nonce
+ * given at open (see PEER_AEAD_NONCE below). Each adapter is built
  * where cmake/peers.cmake found its library, as the static library
  * peer_<name>, which also defines PEER_HAVE_<NAME> for the programs
  * linking it. Benchmark and test code: keys are fixed or random test
@@ -32,7 +34,9 @@ struct peer;
  * stealing, the CS3 variant (NIST SP 800-38A addendum; the last two blocks
  * swapped, also when the length is a multiple of 16), for lengths of at
  * least 16 bytes. PEER_CMAC is NIST SP 800-38B, PEER_XCBC RFC 3566
- * (AES-XCBC-MAC with the full 16-byte tag, 16-byte keys).
+ * (AES-XCBC-MAC with the full 16-byte tag, 16-byte keys). PEER_GCM is
+ * NIST SP 800-38D, PEER_CCM SP 800-38C (RFC 3610's formatting), both as
+ * below.
  */
 enum peer_mode {
 	PEER_ECB,
@@ -42,14 +46,32 @@ enum peer_mode {
 	PEER_CTS,
 	PEER_CMAC,
 	PEER_XCBC,
+	PEER_GCM,
+	PEER_CCM,
 	PEER_NMODES
 };
 
-/* The peer_mode named MODE ("ecb", ..., "xcbc"), or -1. */
+/*
+ * The AEAD requests (gcm, ccm): the nonce is the first PEER_AEAD_NONCE
+ * bytes of the iv given at open, the same for every request (a benchmark
+ * and a test, not a protocol); no associated data; a PEER_AEAD_TAG-byte
+ * tag. The 12-byte nonce is GCM's standard one and, for CCM, TLS's (RFC
+ * 6655: L = 3, messages up to 2^24 - 1 bytes). An encryption request
+ * writes LEN bytes of ciphertext to DST and the tag after them, at DST +
+ * LEN (DST may equal SRC). A decryption request reads LEN bytes of
+ * ciphertext at SRC and the tag after them, at SRC + LEN, and writes LEN
+ * bytes of plaintext to DST; a tag that does not verify sets err to -1,
+ * as any other failure does (what DST then holds is the library's
+ * business). LEN may be 0.
+ */
+#define PEER_AEAD_NONCE 12
+#define PEER_AEAD_TAG 16
+
+/* The peer_mode named MODE ("ecb", ..., "xcbc", "gcm", "ccm"), or -1. */
 static inline int peer_mode(const char *mode)
 {
 	static const char *const names[PEER_NMODES] = {
-		"ecb", "cbc", "ctr", "xts", "cts", "cmac", "xcbc"
+		"ecb", "cbc", "ctr", "xts", "cts", "cmac", "xcbc", "gcm", "ccm"
 	};
 	int i;
 
@@ -63,6 +85,12 @@ static inline int peer_mode(const char *mode)
 static inline int peer_mode_is_mac(int m)
 {
 	return m == PEER_CMAC || m == PEER_XCBC;
+}
+
+/* 1 if mode M is an AEAD (a request is one message and its tag). */
+static inline int peer_mode_is_aead(int m)
+{
+	return m == PEER_GCM || m == PEER_CCM;
 }
 
 /* One request through PEER, SRC to DST (may be equal), LEN bytes; for a
@@ -110,11 +138,13 @@ struct peer_lib {
 	 * reports none: OpenSSL, nettle); returns BUF. */
 	const char *(*hw)(char *buf, size_t size);
 	/* 1 if it has CIPHER in MODE with a KEYLEN-byte key (xts: both
-	 * halves), else 0. MODE names a peer_mode. */
+	 * halves), else 0. MODE names a peer_mode. For gcm and ccm: with
+	 * the requests described at PEER_AEAD_NONCE. */
 	int (*has)(const char *cipher, const char *mode, size_t keylen);
 	/*
 	 * Open *OUT for requests in direction DECRYPT with KEY (KEYLEN
-	 * bytes) and IV (16 bytes; unused by ecb). Returns 0, or -1 with
+	 * bytes) and IV (16 bytes; unused by ecb; gcm and ccm take their
+	 * nonce from its start). Returns 0, or -1 with
 	 * the reason in WHY ("OpenSSL has no Twofish", "libgcrypt: Invalid
 	 * key length").
 	 */
@@ -147,6 +177,18 @@ static inline int peer_mac(struct peer *p, uint8_t tag[16],
 			   const uint8_t *msg, size_t len)
 {
 	struct peer_req r = { p, tag, msg, len, 0 };
+
+	p->run(&r);
+	return r.err;
+}
+
+/* One AEAD request through P, opened for gcm or ccm: LEN bytes (0
+ * allowed) and the tag, as described at PEER_AEAD_NONCE; returns 0 or -1
+ * (for decryption also where the tag does not verify). */
+static inline int peer_aead_crypt(struct peer *p, uint8_t *dst,
+				  const uint8_t *src, size_t len)
+{
+	struct peer_req r = { p, dst, src, len, 0 };
 
 	p->run(&r);
 	return r.err;
