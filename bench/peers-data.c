@@ -3,7 +3,8 @@
  * peers-data.c - what bench/peers measures, as tables: the algorithms
  * (AES-128/256, Twofish-128/256), the modes (a template and a direction:
  * ECB, CBC encryption, CBC decryption, CTR, XTS encryption, XCTR, CBC-CTS
- * encryption and decryption; or a keyed hash: CMAC, XCBC), each with its
+ * encryption and decryption; a keyed hash: CMAC, XCBC; or an AEAD and a
+ * direction: GCM and CCM encryption and decryption), each with its
  * cryptarch name, its peers' mode and its request sizes, the libraries
  * (cryptarch and the four peer adapters) and the hardware configurations
  * ("hw": everything the CPU has; "nohw": hardware AES masked in every
@@ -27,14 +28,20 @@ const struct algdef peers_algs[NALGS] = {
  * The sizes: the skcipher modes at 16, 256, 1024 and 8192 bytes, and at
  * 4096 where a target compares two of cryptarch's rows (xctr with ctr,
  * cts decryption with cbc decryption); the keyed hashes at 16, 64 (the
- * Bluetooth and 802.11 messages), 256, 1024 and 4096. --targets measures
- * only the sizes its targets name (16 and 8192; 4096; 64 and 4096 for
- * CMAC, with 16 and 1024 beside them).
+ * Bluetooth and 802.11 messages), 256, 1024 and 4096; the AEADs at
+ * tcrypt's sizes. --targets measures only the sizes its targets name (16
+ * and 8192; 4096; 64 and 4096 for CMAC, with 16 and 1024 beside them; 16,
+ * 64, 1420 and 8192 for GCM; 8192 for CCM).
  */
 #define SK_SIZES "16,256,1024,8192"
 #define SK_SIZES_4K "16,256,1024,4096,8192"
 #define MAC_SIZES "16,64,256,1024,4096"
 #define MAC_TARGETS "16,64,1024,4096"
+/* tcrypt's AEAD speed sizes (crypto/tcrypt.c: aead_sizes), 1420 being an
+ * IPsec packet's payload over a 1500-byte MTU */
+#define AEAD_SIZES "16,64,256,512,1024,1420,4096,8192"
+#define GCM_TARGETS "16,64,1420,8192"
+#define CCM_TARGETS "8192"
 
 const struct modedef peers_modes[NMODES] = {
 	[ECB] = { "ecb", "ecb", "ecb(%s)", "ecb", 0, 0, 0, SK_SIZES, NULL },
@@ -55,6 +62,14 @@ const struct modedef peers_modes[NMODES] = {
 		   MAC_TARGETS },
 	[XCBC] = { "xcbc", "xcbc", "xcbc(%s)", "xcbc", 0, 1, 1, MAC_SIZES,
 		   MAC_TARGETS },
+	[GCM_ENC] = { "gcm-enc", "gcm", "gcm(%s)", "gcm", 0, 0, 0, AEAD_SIZES,
+		      GCM_TARGETS, 1 },
+	[GCM_DEC] = { "gcm-dec", "gcm", "gcm(%s)", "gcm", 1, 0, 0, AEAD_SIZES,
+		      GCM_TARGETS, 1 },
+	[CCM_ENC] = { "ccm-enc", "ccm", "ccm(%s)", "ccm", 0, 0, 0, AEAD_SIZES,
+		      CCM_TARGETS, 1 },
+	[CCM_DEC] = { "ccm-dec", "ccm", "ccm(%s)", "ccm", 1, 0, 0, AEAD_SIZES,
+		      CCM_TARGETS, 1 },
 };
 
 const char *const peers_lib_names[NLIBS] = {
@@ -150,11 +165,15 @@ size_t peers_mode_sizes(const struct opts *o, int m, size_t *out)
 {
 	const char *s = o->targets ? peers_modes[m].target_sizes :
 				     peers_modes[m].sizes;
-	size_t n = 0;
+	size_t n = 0, i;
 
 	if (o->sizes_given || o->headline || !s) {
-		for (n = 0; n < o->nsizes; n++)
-			out[n] = o->sizes[n];
+		/* the skciphers take whole blocks only; the keyed hashes
+		 * and the AEADs any length */
+		for (i = 0; i < o->nsizes; i++)
+			if (peers_modes[m].mac || peers_modes[m].aead ||
+			    o->sizes[i] % 16 == 0)
+				out[n++] = o->sizes[i];
 		return n;
 	}
 	while (*s && n < MAX_SIZES) {

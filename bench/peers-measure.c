@@ -21,14 +21,28 @@
  * one block is one request (ECB, XTS) every library is timed by its
  * latency for it, not by its throughput of independent blocks; a keyed
  * hash writes its tag over the first bytes of the message, so that the
- * next message depends on it too. Keys and data are fixed patterns,
- * nothing secret.
+ * next message depends on it too. An AEAD ("gcm(aes)", "ccm(aes)") is one
+ * cryptarch_aead_encrypt() or cryptarch_aead_decrypt() per message, named
+ * by cryptarch_aead_slot(), its variable-time row left out where it would
+ * use the same instances as the constant-time one; the nonce is the
+ * peers' (PEER_AEAD_NONCE bytes), no associated data, a 16-byte tag. An
+ * encryption runs in place, its tag written after the message; a
+ * decryption reads the same valid message and tag each time (made by
+ * cryptarch's encryption) and writes elsewhere, as tcrypt's AEAD speed
+ * test does (in place, the next message would not verify). Before an
+ * AEAD row is timed at a size, its library's output is checked against
+ * cryptarch's (the variable-time selection's): the ciphertext and tag of
+ * an encryption; the plaintext of a decryption, and that a decryption
+ * with one bit of the tag flipped fails. A row that does not match is
+ * not timed: it says so. Keys and data are fixed patterns, nothing
+ * secret.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "aead.h"
 #include "cpu.h"
 #include "cryptarch.h"
 #include "handle.h"
@@ -42,8 +56,15 @@
 #include "skcipher.h"
 #include "spec.h"
 
-/* Fixed key material: 64 bytes, so that XTS halves differ. */
+/* Fixed key material: 64 bytes, so that XTS halves differ. The iv of
+ * every library (the AEADs: the nonce, its first PEER_AEAD_NONCE bytes). */
 static uint8_t key[64];
+static uint8_t iv0[16];
+
+/* The AEAD messages, each of the longest size and its tag: the plaintext,
+ * cryptarch's ciphertext and tag of it (decryption's input), the same
+ * with the tag forged, and two outputs. */
+static uint8_t *aead_pt, *aead_ref, *aead_forged, *aead_out, *aead_chk;
 
 static void fill(uint8_t *p, size_t n, uint32_t seed)
 {
@@ -64,6 +85,8 @@ static size_t key_bytes(const struct algdef *a, int m)
 	const struct cryptarch_template *t = cryptarch_template_find(
 		peers_modes[m].tmpl, strlen(peers_modes[m].tmpl));
 
+	if (peers_modes[m].aead)
+		return a->bits / 8;
 	/* a template over an instance (cts over cbc) states none: one */
 	return a->bits / 8 * (t && t->nkeys ? t->nkeys : 1);
 }
@@ -126,7 +149,9 @@ struct bench {
 	int mode;
 	struct skbench_req ca; /* cryptarch skcipher: ca.tfm not NULL */
 	struct mac_req mac;    /* cryptarch shash: mac.tfm not NULL */
+	struct skbench_aead_req ae; /* cryptarch aead: ae.tfm not NULL */
 	struct peer_req pr;    /* a peer: pr.peer not NULL */
+	uint8_t *buf;	       /* the in-place buffer */
 	char impl[96];
 };
 
@@ -136,6 +161,8 @@ static void bench_len(struct bench *b, size_t len)
 	b->ca.err = 0;
 	b->mac.len = len;
 	b->mac.err = 0;
+	b->ae.len = len;
+	b->ae.err = 0;
 	b->pr.len = len;
 	b->pr.err = 0;
 	/* The instance this direction and size use (a handle may encrypt
@@ -145,6 +172,150 @@ static void bench_len(struct bench *b, size_t len)
 		cryptarch_skcipher_slot(b->ca.tfm, b->ca.decrypt,
 					len > CRYPTARCH_PROFILE_SMALL_MAX,
 					b->impl, sizeof(b->impl));
+	if (b->ae.tfm)
+		cryptarch_aead_slot(b->ae.tfm, b->ae.decrypt,
+				    len > CRYPTARCH_PROFILE_SMALL_MAX, b->impl,
+				    sizeof(b->impl));
+}
+
+/* ---- AEAD messages: cryptarch's reference and the checks ----------------- */
+
+/* The AEAD request of B: SRC into DST. */
+static void aead_io(struct bench *b, const uint8_t *src, uint8_t *dst)
+{
+	b->ae.src = src;
+	b->ae.dst = dst;
+	b->pr.src = src;
+	b->pr.dst = dst;
+}
+
+/* One request of B as timed; returns its error, which is then cleared. */
+static int aead_once(struct bench *b)
+{
+	int err;
+
+	if (b->ae.tfm) {
+		skbench_aead_tick(&b->ae);
+		err = b->ae.err;
+		b->ae.err = 0;
+	} else {
+		b->pr.peer->run(&b->pr);
+		err = b->pr.err;
+		b->pr.err = 0;
+	}
+	return err;
+}
+
+/* The plaintext of LEN bytes into aead_pt, and cryptarch's ciphertext and
+ * tag of it into aead_ref (and, forged, aead_forged), for algorithm A in
+ * mode M; 0, or -1 with the reason in WHY. */
+static int aead_reference(const struct algdef *a, int m, size_t len,
+			  char *why, size_t whysize)
+{
+	char name[64], inst[CRYPTARCH_NAME_MAX + 1];
+	cryptarch_aead *tfm;
+	int e;
+
+	snprintf(name, sizeof(name), peers_modes[m].fmt, a->cipher);
+	fill(aead_pt, len, 0xa5a5u + (uint32_t)len);
+	e = cryptarch_aead_new(&tfm, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (e) {
+		snprintf(why, whysize, "no reference: %s: %s", name,
+			 cryptarch_strerror(e));
+		return -1;
+	}
+	e = cryptarch_aead_setkey(tfm, key, key_bytes(a, m));
+	if (!e)
+		e = cryptarch_aead_encrypt(tfm, aead_pt, aead_ref, len, iv0,
+					   PEER_AEAD_NONCE, NULL, 0);
+	cryptarch_aead_slot(tfm, 0, len > CRYPTARCH_PROFILE_SMALL_MAX, inst,
+			    sizeof(inst));
+	cryptarch_aead_free(tfm);
+	if (e) {
+		snprintf(why, whysize, "no reference: %s: %s", inst,
+			 cryptarch_strerror(e));
+		return -1;
+	}
+	memcpy(aead_forged, aead_ref, len + PEER_AEAD_TAG);
+	aead_forged[len + PEER_AEAD_TAG - 1] ^= 0x01;
+	return 0;
+}
+
+/* Where the N bytes at X and Y first differ, or N. */
+static size_t differs_at(const uint8_t *x, const uint8_t *y, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && x[i] == y[i]; i++)
+		;
+	return i;
+}
+
+/*
+ * Check B's AEAD requests of LEN bytes against cryptarch's (A, M), then
+ * set B up for timing them: an encryption in place on B->buf, a
+ * decryption of aead_ref into aead_out. 0, or -1 with the reason in WHY.
+ */
+static int aead_prepare(struct bench *b, const struct algdef *a, size_t len,
+			char *why, size_t whysize)
+{
+	const size_t all = len + PEER_AEAD_TAG;
+	size_t at;
+	int err;
+
+	if (aead_reference(a, b->mode, len, why, whysize))
+		return -1;
+	if (!peers_modes[b->mode].decrypt) {
+		memcpy(aead_chk, aead_pt, len);
+		aead_io(b, aead_chk, aead_chk);
+		err = aead_once(b);
+		at = differs_at(aead_chk, aead_ref, all);
+		if (err) {
+			snprintf(why, whysize, "encryption failed (%d)", err);
+			return -1;
+		}
+		if (at < len) {
+			snprintf(why, whysize,
+				 "ciphertext differs from cryptarch's (first "
+				 "at byte %zu)",
+				 at);
+			return -1;
+		}
+		if (at < all) {
+			snprintf(why, whysize,
+				 "tag differs from cryptarch's (first at byte "
+				 "%zu of it)",
+				 at - len);
+			return -1;
+		}
+		aead_io(b, b->buf, b->buf);
+		return 0;
+	}
+	memset(aead_chk, 0, len);
+	aead_io(b, aead_ref, aead_chk);
+	err = aead_once(b);
+	at = differs_at(aead_chk, aead_pt, len);
+	if (err || at < len) {
+		if (err)
+			snprintf(why, whysize,
+				 "decryption of cryptarch's message failed "
+				 "(%d)",
+				 err);
+		else
+			snprintf(why, whysize,
+				 "decryption of cryptarch's message differs "
+				 "from its plaintext (first at byte %zu)",
+				 at);
+		return -1;
+	}
+	aead_io(b, aead_forged, aead_chk);
+	if (!aead_once(b)) {
+		snprintf(why, whysize,
+			 "decryption accepted a forged tag (one bit flipped)");
+		return -1;
+	}
+	aead_io(b, aead_ref, aead_out);
+	return 0;
 }
 
 static void measure(const struct opts *o, const char *lib,
@@ -154,21 +325,34 @@ static void measure(const struct opts *o, const char *lib,
 	size_t sizes[MAX_SIZES], n = peers_mode_sizes(o, b->mode, sizes), i;
 
 	if (isatty(2))
-		fprintf(stderr, "\r%-7s %-12s %-8s %-10s %-28s", rec_cfg,
+		fprintf(stderr, "\r%-7s %-12s %-8s %-10s %-28.28s", rec_cfg,
 			a->name, mode, lib, b->impl);
 	for (i = 0; i < n; i++) {
 		struct harness_result r;
+		char why[192];
 		int err;
 
 		bench_len(b, sizes[i]);
+		if (peers_modes[b->mode].aead &&
+		    aead_prepare(b, a, sizes[i], why, sizeof(why))) {
+			clean(why);
+			fprintf(rec, "U\t%s\t%s\t%s\t%s\t%s\tnot timed: at %zu "
+				     "bytes, %s\n",
+				rec_cfg, lib, b->impl, a->name, mode, sizes[i],
+				why);
+			break;
+		}
 		if (b->ca.tfm)
 			harness_run(skbench_tick, &b->ca, o->sec, &r);
 		else if (b->mac.tfm)
 			harness_run(mac_tick, &b->mac, o->sec, &r);
+		else if (b->ae.tfm)
+			harness_run(skbench_aead_tick, &b->ae, o->sec, &r);
 		else
 			harness_run(b->pr.peer->run, &b->pr, o->sec, &r);
 		err = b->ca.tfm	 ? b->ca.err :
 		      b->mac.tfm ? b->mac.err :
+		      b->ae.tfm	 ? b->ae.err :
 				   b->pr.err;
 		if (err) {
 			fprintf(rec,
@@ -222,6 +406,73 @@ static void bench_mac_one(const struct opts *o, const struct algdef *a,
 	cryptarch_shash_free(b.mac.tfm);
 }
 
+/* Measure the AEAD NAME (an algorithm or instance name) under FLAGS as
+ * row LABEL. */
+static void bench_aead_one(const struct opts *o, const struct algdef *a,
+			   int mode, const char *name, unsigned flags,
+			   const char *label, uint8_t *buf)
+{
+	struct bench b;
+	char why[192];
+	int e;
+
+	memset(&b, 0, sizeof(b));
+	b.mode = mode;
+	b.buf = buf;
+	b.ae.decrypt = peers_modes[mode].decrypt;
+	b.ae.nonce = iv0;
+	b.ae.noncelen = PEER_AEAD_NONCE;
+	e = cryptarch_aead_new(&b.ae.tfm, name, flags);
+	if (e) {
+		snprintf(why, sizeof(why), "%s, %s: %s", name,
+			 flags & CRYPTARCH_ALLOW_VARIABLE_TIME ?
+				 "variable-time allowed" :
+				 "constant-time",
+			 cryptarch_strerror(e));
+		unavailable(label, "-", a, mode, why);
+		return;
+	}
+	e = cryptarch_aead_setkey(b.ae.tfm, key, key_bytes(a, mode));
+	if (!e)
+		e = cryptarch_aead_setauthsize(b.ae.tfm, PEER_AEAD_TAG);
+	if (e) {
+		snprintf(why, sizeof(why), "setkey: %s", cryptarch_strerror(e));
+		unavailable(label, "-", a, mode, why);
+	} else {
+		size_t sizes[MAX_SIZES];
+
+		b.ae.taglen = cryptarch_aead_authsize(b.ae.tfm);
+		if (peers_mode_sizes(o, mode, sizes)) {
+			bench_len(&b, sizes[0]);
+			measure(o, label, a, &b);
+		}
+	}
+	cryptarch_aead_free(b.ae.tfm);
+}
+
+/* 1 if NAME selects the same instances under FLAGS and under
+ * CRYPTARCH_ALLOW_VARIABLE_TIME at every size measured in the direction
+ * of MODE (an AEAD), and opens under FLAGS. */
+static int aead_same_vt(const struct opts *o, const struct algdef *a,
+			int mode, const char *name)
+{
+	char ct[CRYPTARCH_NAME_MAX + 1], vt[CRYPTARCH_NAME_MAX + 1];
+	size_t sizes[MAX_SIZES], n = peers_mode_sizes(o, mode, sizes), i;
+
+	for (i = 0; i < n; i++) {
+		skbench_aead_selected(name, 0, key_bytes(a, mode),
+				      peers_modes[mode].decrypt, sizes[i], ct,
+				      sizeof(ct));
+		skbench_aead_selected(name, CRYPTARCH_ALLOW_VARIABLE_TIME,
+				      key_bytes(a, mode),
+				      peers_modes[mode].decrypt, sizes[i], vt,
+				      sizeof(vt));
+		if (!ct[0] || strcmp(ct, vt))
+			return 0;
+	}
+	return 1;
+}
+
 /* Measure cryptarch instance or algorithm NAME under FLAGS as row LABEL. */
 static void bench_cryptarch_one(const struct opts *o, const struct algdef *a,
 				int mode, const char *name, unsigned flags,
@@ -235,6 +486,10 @@ static void bench_cryptarch_one(const struct opts *o, const struct algdef *a,
 	b.mode = mode;
 	if (peers_modes[mode].mac) {
 		bench_mac_one(o, a, mode, name, flags, label, buf);
+		return;
+	}
+	if (peers_modes[mode].aead) {
+		bench_aead_one(o, a, mode, name, flags, label, buf);
 		return;
 	}
 	b.ca.buf = buf;
@@ -275,7 +530,8 @@ static void bench_peer(const struct opts *o, const struct algdef *a, int mode,
 
 	memset(&b, 0, sizeof(b));
 	b.mode = mode;
-	fill(iv, sizeof(iv), 0x1234567u);
+	b.buf = buf;
+	memcpy(iv, iv0, sizeof(iv));
 	if (peers_libs[lib]->open(&b.pr.peer, a->cipher, m->peer, m->decrypt,
 				  key, key_bytes(a, mode), iv, why,
 				  sizeof(why))) {
@@ -341,7 +597,9 @@ static void bench_cryptarch(const struct opts *o, const struct algdef *a,
 
 	snprintf(name, sizeof(name), peers_modes[mode].fmt, a->cipher);
 	bench_cryptarch_one(o, a, mode, name, 0, "cryptarch-ct", buf);
-	bench_cryptarch_one(o, a, mode, name, vt, "cryptarch-vt", buf);
+	/* an AEAD's variable-time row only where it differs */
+	if (!peers_modes[mode].aead || !aead_same_vt(o, a, mode, name))
+		bench_cryptarch_one(o, a, mode, name, vt, "cryptarch-vt", buf);
 
 	/* The driver a target names, where the selection is another one
 	 * (its hooked instance if it has one, else its template's). */
@@ -357,8 +615,9 @@ static void bench_cryptarch(const struct opts *o, const struct algdef *a,
 	 * why not), the template's own before the hooked one. */
 	c = malloc(sizeof(*c));
 	if (!c || cryptarch_cands(name,
-				  peers_modes[mode].mac ? &cryptarch_type_shash :
-							  &cryptarch_type_skcipher,
+				  peers_modes[mode].mac	 ? &cryptarch_type_shash :
+				  peers_modes[mode].aead ? &cryptarch_type_aead :
+							   &cryptarch_type_skcipher,
 				  c)) {
 		free(c);
 		return;
@@ -388,10 +647,10 @@ static void bench_combo(const struct opts *o, const struct algdef *a, int mode,
 			continue;
 		}
 		/* No peer has xctr, only intel-ipsec-mb has xcbc, and it
-		 * is a peer for the keyed hashes only (and is not built
-		 * everywhere): for those modes and that library a row
-		 * saying so would be noise; the first five keep theirs
-		 * ("OpenSSL has no Twofish"). */
+		 * is a peer for the keyed hashes and the AEADs only (and
+		 * is not built everywhere): for those modes and that
+		 * library a row saying so would be noise; the first five
+		 * keep theirs ("OpenSSL has no Twofish"). */
 		if (!m->peer || !peers_libs[lib] ||
 		    ((lib == L_IPSECMB || mode >= XCTR) &&
 		     !peers_libs[lib]->has(a->cipher, m->peer,
@@ -472,11 +731,20 @@ int peers_child(const struct opts *o)
 			if (sizes[i] > maxlen)
 				maxlen = sizes[i];
 	}
+	/* room for an AEAD's tag after the message */
+	maxlen += PEER_AEAD_TAG;
 	buf = malloc(maxlen);
-	if (!buf)
+	aead_pt = malloc(maxlen);
+	aead_ref = malloc(maxlen);
+	aead_forged = malloc(maxlen);
+	aead_out = malloc(maxlen);
+	aead_chk = malloc(maxlen);
+	if (!buf || !aead_pt || !aead_ref || !aead_forged || !aead_out ||
+	    !aead_chk)
 		return 1;
 	fill(buf, maxlen, 0xc0ffeeu);
 	fill(key, sizeof(key), 0x5eed1u);
+	fill(iv0, sizeof(iv0), 0x1234567u);
 
 	if (o->headline) {
 		for (i = 0; i < peers_nheadlines; i++) {
@@ -501,6 +769,11 @@ int peers_child(const struct opts *o)
 	if (isatty(2))
 		fprintf(stderr, "\r%-70s\r", "");
 	free(buf);
+	free(aead_pt);
+	free(aead_ref);
+	free(aead_forged);
+	free(aead_out);
+	free(aead_chk);
 	fclose(rec);
 	return 0;
 }

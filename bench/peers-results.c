@@ -185,6 +185,17 @@ const char *peers_kv_or(int cfg, const char *name, const char *dflt)
 }
 
 /* see peers.h */
+int peers_impl_width(void)
+{
+	size_t i, w = 26;
+
+	for (i = 0; i < peers_nrows; i++)
+		if (strlen(peers_rows[i].impl) > w)
+			w = strlen(peers_rows[i].impl);
+	return (int)w;
+}
+
+/* see peers.h */
 double peers_mbps(const struct row *r)
 {
 	return r->ns > 0 ? (double)r->bytes / r->ns * 1e3 : 0;

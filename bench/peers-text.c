@@ -71,18 +71,18 @@ void peers_print_header(const struct opts *o)
 	printf("\n");
 }
 
-static void print_row(const struct row *r)
+static void print_row(const struct row *r, int iw)
 {
 	if (!r->ok) {
-		printf("%-6s %-12s %-26s %-11s %-7s %6s  unavailable: %s\n",
-		       peers_configs[r->cfg].name, r->lib, r->impl,
+		printf("%-6s %-12s %-*s %-11s %-7s %6s  unavailable: %s\n",
+		       peers_configs[r->cfg].name, r->lib, iw, r->impl,
 		       r->alg >= 0 ? peers_algs[r->alg].name : "?",
 		       r->mode >= 0 ? peers_modes[r->mode].name : "?", "-",
 		       r->reason);
 		return;
 	}
-	printf("%-6s %-12s %-26s %-11s %-7s %6zu %9.1f ",
-	       peers_configs[r->cfg].name, r->lib, r->impl,
+	printf("%-6s %-12s %-*s %-11s %-7s %6zu %9.1f ",
+	       peers_configs[r->cfg].name, r->lib, iw, r->impl,
 	       peers_algs[r->alg].name, peers_modes[r->mode].name, r->bytes,
 	       peers_mbps(r));
 	if (r->cyc > 0)
@@ -101,10 +101,11 @@ void peers_print_table(const struct opts *o)
 	struct fit *f;
 	size_t i, nf;
 	int last_cfg = -1, last_alg = -1, last_mode = -1;
+	const int iw = peers_impl_width();
 
 	(void)o;
-	printf("%-6s %-12s %-26s %-11s %-7s %6s %9s %7s %6s\n", "config", "lib",
-	       "impl", "alg", "mode", "bytes", "MB/s", "cyc/B", "x best");
+	printf("%-6s %-12s %-*s %-11s %-7s %6s %9s %7s %6s\n", "config", "lib",
+	       iw, "impl", "alg", "mode", "bytes", "MB/s", "cyc/B", "x best");
 	for (i = 0; i < peers_nrows; i++) {
 		const struct row *r = &peers_rows[i];
 
@@ -114,7 +115,7 @@ void peers_print_table(const struct opts *o)
 		last_cfg = r->cfg;
 		last_alg = r->alg;
 		last_mode = r->mode;
-		print_row(r);
+		print_row(r, iw);
 	}
 	printf("\nx best: the row's time per request divided by the fastest "
 	       "peer's (OpenSSL,\nlibgcrypt, nettle, intel-ipsec-mb) in the "
@@ -131,14 +132,14 @@ void peers_print_table(const struct opts *o)
 
 		printf("\nfitted over the sizes (least squares): cost per "
 		       "request = slope x bytes + overhead\n");
-		printf("%-6s %-12s %-26s %-11s %-7s %6s/B %6s/call\n", "config",
-		       "lib", "impl", "alg", "mode", u, u);
+		printf("%-6s %-12s %-*s %-11s %-7s %6s/B %6s/call\n", "config",
+		       "lib", iw, "impl", "alg", "mode", u, u);
 	}
 	for (i = 0; i < nf; i++) {
 		const struct row *r = f[i].first;
 
-		printf("%-6s %-12s %-26s %-11s %-7s %8.2f %11.0f\n",
-		       peers_configs[r->cfg].name, r->lib, r->impl,
+		printf("%-6s %-12s %-*s %-11s %-7s %8.2f %11.0f\n",
+		       peers_configs[r->cfg].name, r->lib, iw, r->impl,
 		       peers_algs[r->alg].name, peers_modes[r->mode].name,
 		       f[i].slope, f[i].intercept);
 	}

@@ -38,7 +38,8 @@ struct algdef {
 #define NALGS 4
 extern const struct algdef peers_algs[NALGS];
 
-/* A mode as measured: a template and a direction, or a keyed hash. */
+/* A mode as measured: a template and a direction, a keyed hash, or an
+ * AEAD and a direction. */
 enum mode {
 	ECB,
 	CBC_ENC,
@@ -50,6 +51,10 @@ enum mode {
 	CTS_DEC,
 	CMAC,
 	XCBC,
+	GCM_ENC,
+	GCM_DEC,
+	CCM_ENC,
+	CCM_DEC,
 	NMODES
 };
 struct modedef {
@@ -64,6 +69,9 @@ struct modedef {
 	/* The request sizes where --sizes is not given: in the default
 	 * run, and with --targets (NULL: the run's own default). */
 	const char *sizes, *target_sizes;
+	/* An AEAD: an aead handle, one message and its tag per request
+	 * (the nonce and tag of peer.h: PEER_AEAD_NONCE, PEER_AEAD_TAG). */
+	int aead;
 };
 extern const struct modedef peers_modes[NMODES];
 
@@ -171,6 +179,10 @@ void peers_free_rows(void);
 const char *peers_kv(int cfg, const char *key);
 const char *peers_kv_or(int cfg, const char *key, const char *dflt);
 
+/* The width of the impl column: the longest impl of the rows, at least
+ * 26. */
+int peers_impl_width(void);
+
 double peers_mbps(const struct row *r);
 double peers_cpb(const struct row *r);
 
@@ -227,7 +239,8 @@ extern const size_t peers_nheadlines;
 enum target_bound {
 	BOUND_NONE,
 	BOUND_PARALLEL, /* at least FRAC of the 512-bit VAES issue bound */
-	BOUND_SERIAL,	/* within FRAC of the AESENC latency bound */
+	BOUND_SERIAL,	/* within FRAC of the AESENC latency bound (FRAC
+			 * 0: shown, not required) */
 };
 
 struct target_peer {
@@ -254,7 +267,7 @@ struct target {
 	const char *versus; /* a mode name, or NULL: the peers */
 	double min;
 	enum target_bound bound;
-	double frac; /* BOUND_PARALLEL: 0.70; BOUND_SERIAL: 1.05 */
+	double frac; /* BOUND_PARALLEL: 0.70; BOUND_SERIAL: 1.05, or 0 */
 };
 
 extern const struct target peers_targets[];

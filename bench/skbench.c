@@ -92,6 +92,45 @@ char *skbench_hash_selected(const char *name, unsigned flags, size_t keylen,
 }
 
 /* see skbench.h */
+void skbench_aead_tick(void *arg)
+{
+	struct skbench_aead_req *b = arg;
+	int err;
+
+	if (b->decrypt)
+		err = cryptarch_aead_decrypt(b->tfm, b->src, b->dst,
+					     b->len + b->taglen, b->nonce,
+					     b->noncelen, NULL, 0);
+	else
+		err = cryptarch_aead_encrypt(b->tfm, b->src, b->dst, b->len,
+					     b->nonce, b->noncelen, NULL, 0);
+	if (err)
+		b->err = err;
+}
+
+/* see skbench.h */
+char *skbench_aead_selected(const char *name, unsigned flags, size_t keylen,
+			    int decrypt, size_t len, char *buf, size_t size)
+{
+	cryptarch_aead *tfm;
+	uint8_t key[64];
+	size_t i;
+
+	if (size)
+		buf[0] = '\0';
+	if (keylen > sizeof(key) || cryptarch_aead_new(&tfm, name, flags))
+		return buf;
+	for (i = 0; i < keylen; i++)
+		key[i] = (uint8_t)(i * 7 + 1);
+	if (keylen == 0 || cryptarch_aead_setkey(tfm, key, keylen) == 0)
+		cryptarch_aead_slot(tfm, decrypt,
+				    len > CRYPTARCH_PROFILE_SMALL_MAX, buf,
+				    size);
+	cryptarch_aead_free(tfm);
+	return buf;
+}
+
+/* see skbench.h */
 const char *skbench_compiler(void)
 {
 #if defined(__clang__) || !defined(__GNUC__)

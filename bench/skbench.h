@@ -2,7 +2,8 @@
 /*
  * skbench.h - what `cryptarch speed`, `cryptarch tune` and bench/peers
  * share about timing cryptarch itself (skbench.c): the calls they time (one
- * skcipher request, in place; one hash of a message, whole or in updates),
+ * skcipher request, in place; one hash of a message, whole or in updates;
+ * one AEAD message),
  * the instance a handle really uses for each operation and size class, and
  * the compiler this was built with. The
  * timing itself is harness.h's; the CPU model line is report.h's.
@@ -59,6 +60,33 @@ void skbench_hash_tick(void *arg);
  * refused). Returns BUF. */
 char *skbench_hash_selected(const char *name, unsigned flags, size_t keylen,
 			    char *buf, size_t size);
+
+/*
+ * One AEAD message of LEN bytes through TFM (keyed already) under NONCE
+ * (NONCELEN bytes), no associated data: encryption of SRC into DST, LEN
+ * bytes and then the TAGLEN-byte tag (TAGLEN: TFM's authsize); decryption
+ * of SRC (LEN bytes of ciphertext and the tag after them) into DST, LEN
+ * bytes. SRC may equal DST. The first error stays in ERR (-EBADMSG where
+ * a tag did not verify). Pass to harness_run() with skbench_aead_tick.
+ */
+struct skbench_aead_req {
+	cryptarch_aead *tfm;
+	const uint8_t *src;
+	uint8_t *dst;
+	size_t len, taglen;
+	const uint8_t *nonce;
+	size_t noncelen;
+	int decrypt;
+	int err;
+};
+void skbench_aead_tick(void *arg);
+
+/* The driver name of the instance that cryptarch_aead_new(NAME, FLAGS)
+ * uses for messages of LEN bytes in direction DECRYPT with a key of
+ * KEYLEN bytes (0: before setkey), into BUF; "" if NAME cannot be opened
+ * under FLAGS (or the key is refused). Returns BUF. */
+char *skbench_aead_selected(const char *name, unsigned flags, size_t keylen,
+			    int decrypt, size_t len, char *buf, size_t size);
 
 /* The compiler this was built with ("gcc 12.2.0", "Debian clang ..."). */
 const char *skbench_compiler(void);
