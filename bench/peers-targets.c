@@ -5,7 +5,7 @@
  * headline comparisons of issue 2, section 7 (`peers --headline`, and the
  * end of the full table: one row of cryptarch against named peer rows,
  * with the limits on cryptarch's time over theirs), and the x86-64 speed
- * targets of issues 5, 10 and 11 (`peers --targets`: for each group of
+ * targets of issues 5, 10, 11 and 12 (`peers --targets`: for each group of
  * algorithms and modes, cryptarch's selection against the fastest of the
  * peers named, or against cryptarch's own row in another mode (xctr and
  * ctr, cts and cbc decryption), the least throughput ratio, and where it
@@ -66,6 +66,19 @@ const size_t peers_nheadlines =
 /* The modes of issues 5 and 10 (the later ones have targets of their
  * own below). */
 #define ALL_MODES (PAR_MODES | (1u << CBC_ENC))
+#define GCM_MODES ((1u << GCM_ENC) | (1u << GCM_DEC))
+#define CCM_MODES ((1u << CCM_ENC) | (1u << CCM_DEC))
+
+/* Issue 12: AES-GCM against intel-ipsec-mb's direct GCM API at SIZE. */
+#define GCM_VS_IPSECMB(size, need)                                         \
+	{ .what = "hardware AES, GCM, vs intel-ipsec-mb",                  \
+	  .alg_mask = A128 | A256,                                         \
+	  .mode_mask = GCM_MODES,                                          \
+	  .bytes = (size),                                                 \
+	  .ca_cfg = "hw",                                                  \
+	  .ca_lib = "cryptarch-ct",                                        \
+	  .peers = { { "hw", "ipsecmb" } },                                \
+	  .min = (need) }
 
 /* .bound is BOUND_NONE where not given: only the peers count. */
 const struct target peers_targets[] = {
@@ -190,6 +203,45 @@ const struct target peers_targets[] = {
 		     { "hw", "nettle" },
 		     { "hw", "ipsecmb" } },
 	  .min = 1.2 },
+	/* Issue 12: AES-GCM (12-byte nonce, no associated data, 16-byte
+	 * tag) and AES-CCM, one message per request, encryption and
+	 * decryption. */
+	GCM_VS_IPSECMB(8192, 1.2),
+	GCM_VS_IPSECMB(1420, 1.0),
+	GCM_VS_IPSECMB(64, 1.0),
+	GCM_VS_IPSECMB(16, 1.0),
+	{ .what = "hardware AES, GCM, vs OpenSSL",
+	  .alg_mask = A128 | A256,
+	  .mode_mask = GCM_MODES,
+	  .bytes = 8192,
+	  .ca_cfg = "hw",
+	  .ca_lib = "cryptarch-ct",
+	  .peers = { { "hw", "openssl" } },
+	  .min = 4.0 },
+	/* CCM's CBC-MAC is a chain of dependent block encryptions: its
+	 * latency bound is CBC encryption's (shown beside the ratio). */
+	{ .what = "hardware AES, CCM, vs OpenSSL (the CBC-MAC latency bound)",
+	  .alg_mask = A128 | A256,
+	  .mode_mask = CCM_MODES,
+	  .bytes = 8192,
+	  .ca_cfg = "hw",
+	  .ca_lib = "cryptarch-ct",
+	  .peers = { { "hw", "openssl" } },
+	  .min = 1.0,
+	  .bound = BOUND_SERIAL,
+	  .frac = 0 },
+	/* With AES-NI and PCLMULQDQ masked: cryptarch's constant-time GCM
+	 * (vector-permute AES, ghash-generic) against OpenSSL's (vpaes or
+	 * bsaes, and its 4-bit table GHASH). */
+	{ .what = "no hardware AES or carry-less multiply, constant-time "
+		  "GCM, vs OpenSSL",
+	  .alg_mask = A128 | A256,
+	  .mode_mask = GCM_MODES,
+	  .bytes = 8192,
+	  .ca_cfg = "nohw",
+	  .ca_lib = "cryptarch-ct",
+	  .peers = { { "nohw", "openssl" } },
+	  .min = 1.0 },
 	/* xctr within 5% of ctr, cts decryption within 10% of cbc
 	 * decryption: cryptarch's own rows, with and without hardware
 	 * AES. */
