@@ -36,6 +36,7 @@
 
 set(CRYPTARCH_ISA_FLAGS_aesni -msse2 -mssse3 -msse4.1 -maes -mpclmul)
 set(CRYPTARCH_ISA_FLAGS_ssse3 -msse2 -mssse3)
+set(CRYPTARCH_ISA_FLAGS_pclmul -msse2 -mssse3 -msse4.1 -mpclmul)
 set(CRYPTARCH_ISA_FLAGS_avx2 -mavx -mavx2 -mbmi2)
 set(CRYPTARCH_ISA_FLAGS_vaes256 -maes -mpclmul -mavx -mavx2 -mvaes
 	-mvpclmulqdq)

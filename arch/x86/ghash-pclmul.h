@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ghash-pclmul.h - the context and entry points of the x86 carry-less
+ * multiplication GHASH driver "ghash-pclmul" (PCLMULQDQ on xmm
+ * registers, ghash-pclmul.c). Constant-time: no branch or memory index
+ * depends on H, Y or the data. Each function may only be called once the
+ * CPU features its driver's descriptor names have been checked: the
+ * definitions are built with the instruction set of their file. The
+ * field arithmetic is ghash-clmul-core.h.
+ */
+#ifndef CRYPTARCH_GHASH_PCLMUL_H
+#define CRYPTARCH_GHASH_PCLMUL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../src/core/desc.h"
+
+/* Powers of H that ghash-pclmul aggregates: 8 blocks per reduction. */
+#define CRYPTARCH_GHASH_PCLMUL_POWERS 8
+/*
+ * ghash-pclmul's key: h[i] is H^(i+1) in the register form of
+ * ghash-clmul-core.h (byte-reversed, times x), k[i] the XOR of the two
+ * 64-bit halves of h[i] in both halves (the middle factor of Karatsuba's
+ * multiplication).
+ */
+struct cryptarch_ghash_pclmul_ctx {
+	_Alignas(16) uint8_t h[CRYPTARCH_GHASH_PCLMUL_POWERS][16];
+	_Alignas(16) uint8_t k[CRYPTARCH_GHASH_PCLMUL_POWERS][16];
+};
+
+/* ---- ghash-pclmul.c (needs PCLMULQDQ, SSE2, SSSE3, SSE4.1) ------------ */
+
+/*
+ * Derive the powers of the KEYLEN-byte hash key KEY (16 bytes) into CTX.
+ * Returns 0, or -EINVAL for any other length, CTX then unwritten.
+ */
+int cryptarch_ghash_pclmul_setkey(void *ctx, const uint8_t *key,
+				  size_t keylen) WUR;
+
+/*
+ * For each of the NBLOCKS 16-byte blocks B at SRC (no alignment), Y = (Y
+ * xor B) * H (src/ghash/ghash.h), Y as bytes in the specification's order.
+ * NBLOCKS may be 0.
+ */
+void cryptarch_ghash_pclmul_blocks(const void *ctx, uint8_t y[16],
+				   const uint8_t *src, size_t nblocks);
+
+#endif /* CRYPTARCH_GHASH_PCLMUL_H */
