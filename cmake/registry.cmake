@@ -42,6 +42,8 @@ set(CRYPTARCH_ISA_FLAGS_vaes256 -maes -mpclmul -mavx -mavx2 -mvaes
 	-mvpclmulqdq)
 set(CRYPTARCH_ISA_FLAGS_vaes512 -maes -mpclmul -mavx -mavx2 -mvaes
 	-mvpclmulqdq -mavx512f -mavx512bw -mavx512vl)
+set(CRYPTARCH_ISA_FLAGS_vpclmul512 -mpclmul -mavx -mavx2 -mvpclmulqdq
+	-mavx512f -mavx512bw -mavx512vl)
 set(CRYPTARCH_ISA_FLAGS_avx512 -mavx -mavx2 -mavx512f -mavx512bw
 	-mavx512vl)
 set(CRYPTARCH_ISA_FLAGS_armv8crypto -march=armv8-a+crypto)

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ghash-clmul-core.h - the GF(2^128) arithmetic on xmm registers of the
- * x86 GHASH drivers, included by ghash-pclmul.c (built for SSE4.1 and
- * PCLMULQDQ: legacy SSE encoding); a file built for AVX gets the same
- * functions VEX-encoded. Only PCLMULQDQ, PSHUFB, shifts, shuffles and
- * XORs: constant-time.
+ * ghash-clmul-core.h - the GF(2^128) arithmetic on xmm registers that the
+ * x86 GHASH drivers share: included by ghash-pclmul.c (built for SSE4.1
+ * and PCLMULQDQ: legacy SSE encoding) and by ghash-vpclmul-avx512.c
+ * (built for AVX-512: the same functions VEX-encoded, for its key
+ * schedule and its last few blocks). Only PCLMULQDQ, PSHUFB, shifts,
+ * shuffles and XORs: constant-time.
  *
  * The register form. GCM writes the coefficient of x^0 as the most
  * significant bit of the first byte and that of x^127 as the least
