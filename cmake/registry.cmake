@@ -36,11 +36,14 @@
 
 set(CRYPTARCH_ISA_FLAGS_aesni -msse2 -mssse3 -msse4.1 -maes -mpclmul)
 set(CRYPTARCH_ISA_FLAGS_ssse3 -msse2 -mssse3)
+set(CRYPTARCH_ISA_FLAGS_pclmul -msse2 -mssse3 -msse4.1 -mpclmul)
 set(CRYPTARCH_ISA_FLAGS_avx2 -mavx -mavx2 -mbmi2)
 set(CRYPTARCH_ISA_FLAGS_vaes256 -maes -mpclmul -mavx -mavx2 -mvaes
 	-mvpclmulqdq)
 set(CRYPTARCH_ISA_FLAGS_vaes512 -maes -mpclmul -mavx -mavx2 -mvaes
 	-mvpclmulqdq -mavx512f -mavx512bw -mavx512vl)
+set(CRYPTARCH_ISA_FLAGS_vpclmul512 -mpclmul -mavx -mavx2 -mvpclmulqdq
+	-mavx512f -mavx512bw -mavx512vl)
 set(CRYPTARCH_ISA_FLAGS_avx512 -mavx -mavx2 -mavx512f -mavx512bw
 	-mavx512vl)
 set(CRYPTARCH_ISA_FLAGS_armv8crypto -march=armv8-a+crypto)

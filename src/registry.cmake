@@ -49,3 +49,5 @@ cryptarch_driver(twofish-avx2 x86_64 NEEDS twofish-x86_64 arch/x86/twofish-avx2-
 cryptarch_driver(twofish-generic all src/twofish/twofish-generic.c)
 cryptarch_driver(sha256-generic all src/sha256/sha256-generic.c)
 cryptarch_driver(ghash-generic all src/ghash/ghash-generic.c)
+cryptarch_driver(ghash-pclmul x86 arch/x86/ghash-pclmul-glue.c ISA pclmul arch/x86/ghash-pclmul.c)
+cryptarch_driver(ghash-vpclmul-avx512 x86_64 arch/x86/ghash-vpclmul-avx512-glue.c ISA vpclmul512 arch/x86/ghash-vpclmul-avx512.c)
