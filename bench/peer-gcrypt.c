@@ -2,8 +2,9 @@
 /*
  * peer-gcrypt.c - the libgcrypt adapter (peer.h): AES-128, -192 and -256
  * and Twofish-128 and -256 (libgcrypt's Twofish takes no other key size)
- * in ecb, cbc, ctr, xts, cts, gcm and ccm, through a gcry_cipher_hd_t keyed once at
- * open; a request is one gcry_cipher_encrypt or gcry_cipher_decrypt, the
+ * in ecb, cbc, ctr, xts, cts, gcm and ccm, through a gcry_cipher_hd_t
+ * keyed once at open; a request is one gcry_cipher_encrypt or
+ * gcry_cipher_decrypt, the
  * handle carrying the chain to the next one, except that xts and cts set
  * the iv again before each request (one request, one data unit or
  * message, as in the other libraries). cts is GCRY_CIPHER_MODE_CBC with
@@ -18,9 +19,9 @@
  * for ccm the lengths (GCRYCTL_SET_CCM_LENGTHS: the payload, no
  * associated data, the 16-byte tag), then one gcry_cipher_encrypt and
  * gcry_cipher_gettag, or one gcry_cipher_decrypt and gcry_cipher_checktag.
- * libgcrypt picks its code from the CPU minus the features
- * disabled before gcry_check_version (the init's list); it reports what
- * it uses (hwflist). The iv after a request is not exposed. No XCBC.
+ * libgcrypt picks its code from the CPU minus the features disabled
+ * before gcry_check_version (the init's list); it reports what it uses
+ * (hwflist). The iv after a request is not exposed. No XCBC.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -14,14 +14,16 @@
  * library computes the tag on decryption too and leaves the comparison
  * to its caller: here in constant time, against the tag received.
  * The library's other modes are not offered: it is a peer for the keyed
- * hashes and the AEADs only. One multi-buffer manager per process (alloc_mb_mgr and
- * init_mb_mgr_auto at init: the library picks SSE, AVX, AVX2 or AVX-512
- * code from the CPU). Where the init's list names "intel-aesni" there is
- * no manager and open says why: the library has no code without AES-NI
- * (the Debian 1.3 build has no SSE path without it, and init_mb_mgr_auto
- * under IMB_FLAG_AESNI_OFF crashes there). Keys are expanded at open (IMB_AES_KEYEXP_128/256 and
- * IMB_AES_CMAC_SUBKEY_GEN_128/256, IMB_AES_XCBC_KEYEXP). A request is one
- * job, as a caller with one message at a time runs it: IMB_GET_NEXT_JOB,
+ * hashes and the AEADs only. One multi-buffer manager per process
+ * (alloc_mb_mgr and init_mb_mgr_auto at init: the library picks SSE, AVX,
+ * AVX2 or AVX-512 code from the CPU). Where the init's list names
+ * "intel-aesni" there is no manager and open says why: the library has
+ * no code without AES-NI (the Debian 1.3 build has no SSE path without
+ * it, and init_mb_mgr_auto under IMB_FLAG_AESNI_OFF crashes there). Keys
+ * are expanded at open (IMB_AES_KEYEXP_128/256 and
+ * IMB_AES_CMAC_SUBKEY_GEN_128/256, IMB_AES_XCBC_KEYEXP). A job-API
+ * request is one job, as a caller with one message at a time runs it:
+ * IMB_GET_NEXT_JOB,
  * the job's fields, IMB_SUBMIT_JOB, then IMB_FLUSH_JOB until it comes
  * back (a lone job waits in its lane for more until flushed). x86-64
  * only; benchmark and test code.

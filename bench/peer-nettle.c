@@ -2,8 +2,8 @@
 /*
  * peer-nettle.c - the nettle adapter (peer.h): AES-128, -192 and -256 and
  * Twofish with 16-, 24- and 32-byte keys in ecb, cbc, ctr, xts, cmac,
- * gcm and ccm. nettle
- * has no handles: the cipher's contexts are keyed at open from its
+ * gcm and ccm. nettle has no handles: the cipher's contexts are keyed at
+ * open from its
  * nettle_cipher description (nettle-meta.h), and a request calls the
  * mode's function on them, the fastest nettle has: the block function for
  * ecb, cbc_aes128/192/256_encrypt (nettle 3.8) for AES CBC encryption,
@@ -21,8 +21,8 @@
  * with the tag received by memeql_sec. ccm (nettle/ccm.h): the one-call
  * ccm_aes128/192/256_encrypt_message and _decrypt_message for AES,
  * otherwise ccm_encrypt_message and ccm_decrypt_message over the block
- * function. nettle has no cts and no xcbc. A fat build picks its code from the CPU and
- * NETTLE_FAT_OVERRIDE, read when the library is loaded.
+ * function. nettle has no cts and no xcbc. A fat build picks its code
+ * from the CPU and NETTLE_FAT_OVERRIDE, read when the library is loaded.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -149,7 +149,8 @@ static void ossl_run_aead(void *arg)
 	if (ccm)
 		ok = ok && EVP_CipherUpdate(p->ctx, NULL, &n, NULL, len) > 0;
 	if (len || ccm)
-		ok = ok && EVP_CipherUpdate(p->ctx, r->dst, &n, r->src, len) > 0;
+		ok = ok &&
+		     EVP_CipherUpdate(p->ctx, r->dst, &n, r->src, len) > 0;
 	if (!(p->decrypt && ccm))
 		ok = ok && EVP_CipherFinal_ex(p->ctx, fin, &n) > 0;
 	if (!p->decrypt)

@@ -592,6 +592,7 @@ static void bench_cryptarch(const struct opts *o, const struct algdef *a,
 	const unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
 	const char *tmpl = peers_modes[mode].tmpl;
 	char name[64], inst[CRYPTARCH_NAME_MAX + 1] = "";
+	const struct cryptarch_type *type;
 	struct cryptarch_cands *c;
 	size_t i;
 
@@ -613,12 +614,11 @@ static void bench_cryptarch(const struct opts *o, const struct algdef *a,
 		return;
 	/* Every instance of the name, available here or not (a row says
 	 * why not), the template's own before the hooked one. */
+	type = peers_modes[mode].mac  ? &cryptarch_type_shash :
+	       peers_modes[mode].aead ? &cryptarch_type_aead :
+					&cryptarch_type_skcipher;
 	c = malloc(sizeof(*c));
-	if (!c || cryptarch_cands(name,
-				  peers_modes[mode].mac	 ? &cryptarch_type_shash :
-				  peers_modes[mode].aead ? &cryptarch_type_aead :
-							   &cryptarch_type_skcipher,
-				  c)) {
+	if (!c || cryptarch_cands(name, type, c)) {
 		free(c);
 		return;
 	}
