@@ -883,6 +883,28 @@ static int arg_text(const char *name, unsigned arg, const char **at,
 	return -1;
 }
 
+/* Mark in TAKE every instance of C that static selection under FLAGS
+ * puts in some slot of its plan. */
+static void take_static(const struct cryptarch_cands *c, unsigned flags,
+			uint8_t *take)
+{
+	struct cryptarch_plan *plan = malloc(sizeof(*plan));
+	size_t i;
+	int k, op, cls;
+
+	if (plan && cryptarch_select(c, flags, NULL, plan) == 0)
+		for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
+			for (op = 0; op < CRYPTARCH_MAX_OPS; op++)
+				for (cls = 0; cls < 2; cls++)
+					for (i = 0; i < c->n; i++)
+						if (cryptarch_spec_equal(
+							    &c->v[i],
+							    &plan->slot[k][op][cls]
+								     .inst))
+							take[i] = 1;
+	free(plan);
+}
+
 /* see cli.h */
 size_t cli_cands_bounded(const struct cryptarch_cands *c, unsigned flags,
 			 size_t *order, int *partial)
@@ -954,6 +976,8 @@ size_t cli_cands_bounded(const struct cryptarch_cands *c, unsigned flags,
 			if (!strchr(names[i], '(') &&
 			    cryptarch_spec_eligible(&c->v[i], flags, 0))
 				take[i] = 1;
+		take_static(c, flags, take);
+		take_static(c, flags & ~CRYPTARCH_ALLOW_VARIABLE_TIME, take);
 	} else {
 		for (i = 0; i < c->n; i++)
 			take[i] = (uint8_t)cryptarch_spec_eligible(&c->v[i],

@@ -208,9 +208,9 @@ int cli_open_aead(const char *sub, const char *opt, const char *name,
 
 /* ---- many candidates ---------------------------------------------------- */
 
-/* The most instances of one name that `tune` and `speed --tour` measure;
- * a name with more (ccm(aes): every ctr(aes) instance with every
- * cbcmac(aes) one) is measured in part, see cli_cands_bounded(). */
+/* A name with more eligible candidates than this (ccm(aes): every
+ * ctr(aes) instance with every cbcmac(aes) one) is measured in part by
+ * `tune` and `speed --tour`, see cli_cands_bounded(). */
 #define CLI_MEASURE_MAX 32
 
 /*
@@ -223,8 +223,10 @@ int cli_open_aead(const char *sub, const char *opt, const char *name,
  * argument and the highest priority (registry order breaks ties), and
  * every hooked candidate named as a whole ("gcm-aes-aesni"): each
  * argument instance is measured once, beside the partners priority
- * prefers, instead of in every combination. *PARTIAL is set to 1 in that
- * case, else 0.
+ * prefers, instead of in every combination; and every instance static
+ * selection puts in a slot under FLAGS and under FLAGS without
+ * CRYPTARCH_ALLOW_VARIABLE_TIME. *PARTIAL is set to 1 in that case, else
+ * 0.
  */
 size_t cli_cands_bounded(const struct cryptarch_cands *c, unsigned flags,
 			 size_t *order, int *partial);

@@ -3,7 +3,8 @@
  * cryptarch.c - the `cryptarch` command's entry point: one table of the
  * subcommands (each in a file of its own: list.c, speed.c, enc.c, mac.c,
  * ...), dispatch by name, `help` and `--version`. The helpers the subcommands
- * share are cli.c's. Usage errors exit with 2, failed operations with 1.
+ * share are cli.c's. Usage errors exit with 2, failed operations with 1,
+ * an authenticated decryption whose tag does not verify with 3.
  * No key material and no cipher code here; no CPU features needed.
  */
 #include <errno.h>
@@ -15,14 +16,15 @@
 static const char usage[] =
 	"usage: cryptarch COMMAND [OPTIONS]\n"
 	"\n"
-	"Block ciphers (AES, Twofish), their modes and MACs, with several\n"
-	"implementations each.\n"
+	"Block ciphers (AES, Twofish), their modes, MACs and authenticated\n"
+	"modes (GCM, CCM), with several implementations each.\n"
 	"\n"
 	"commands:\n"
 	"  list       the implementations, in the format of /proc/crypto\n"
 	"             (--cpu: the CPU features instead)\n"
 	"  speed      the kernel tcrypt speed test and a summary table\n"
-	"  enc, dec   encrypt or decrypt a file or standard input\n"
+	"  enc, dec   encrypt or decrypt a file or standard input (gcm and\n"
+	"             ccm: with the tag appended, checked on dec)\n"
 	"  mac        the tag of a file or standard input under a hash\n"
 	"  selftest   run every implementation available here on its vectors\n"
 	"  tune       measure every implementation and write a selection profile\n"
@@ -31,6 +33,8 @@ static const char usage[] =
 	"  help [COMMAND]  this text, or a command's options\n"
 	"\n"
 	"options: --help, --version\n"
+	"exit status: 0 done, 1 failed, 2 usage error, 3 dec: the tag does\n"
+	"  not verify (nothing written)\n"
 	"environment: CRYPTARCH_DISABLE=feature,... masks CPU features;\n"
 	"  CRYPTARCH_PROFILE=FILE the profile `tune` writes (empty: none)\n"
 	"See cryptarch(1).\n";

@@ -40,10 +40,10 @@ static const char usage[] =
 	"Print the tag of a file or standard input under a hash, in\n"
 	"lower-case hex and a newline.\n"
 	"  --alg NAME   a keyed hash: cmac(aes), xcbc(aes), cbcmac(aes), the\n"
-	"               same for twofish; an unkeyed one: sha256; or a\n"
-	"               driver's instance such as cmac(aes-ct64)\n"
-	"  --key HEX    the key of a keyed hash: 16, 24 or 32 bytes (xcbc:\n"
-	"               16); visible to every user in the process list:\n"
+	"               same for twofish, ghash; an unkeyed one: sha256; or\n"
+	"               a driver's instance such as cmac(aes-ct64)\n"
+	"  --key HEX    the key of a keyed hash: 16, 24 or 32 bytes (xcbc,\n"
+	"               ghash: 16); visible to every user in the process list:\n"
 	"               prefer --key-file or --key-fd. An unkeyed hash takes\n"
 	"               no key\n"
 	"  --key-file FILE  read the key, in hex as --key takes it, from FILE\n"
@@ -56,7 +56,8 @@ static const char usage[] =
 	"  --allow-variable-time  allow table-based implementations\n"
 	"cmac and xcbc are the MACs of SP 800-38B and RFC 3566; cbcmac is the\n"
 	"raw CBC-MAC of CCM (the last block zero-padded), sound only for\n"
-	"messages of one fixed length.\n";
+	"messages of one fixed length; ghash is GCM's hash keyed by H (the\n"
+	"last block zero-padded, no lengths block), not a MAC by itself.\n";
 
 struct job {
 	const char *sub;

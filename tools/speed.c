@@ -13,7 +13,13 @@
  * ran on, MB/s, ns per call, cycles per byte from the best batch, the
  * seconds measured) and a straight line fitted over the sizes (per-byte
  * cost, per-call overhead; a hash's over its one-update digests), or all
- * of it as JSON.
+ * of it as JSON. The authenticated ciphers (aead: gcm(aes), ccm(aes))
+ * get tcrypt's AEAD speed test (test_aead_speed): its header and lines
+ * as the skcipher test's, over its sizes (aead_sizes: 16, 64, 256, 512,
+ * 1024, 1420, 4096, 8192 bytes of plaintext), one request out of place
+ * with its 16-byte tag and 8 bytes of associated data, decryption on a
+ * valid ciphertext so that the tag verifies (aeadbench.h); then their own
+ * summary and fit.
  * A handle may use different instances per direction, key size and
  * request size class (selection's plan): each row names the one the timed
  * handle really used (cryptarch_skcipher_slot()), and each tcrypt header
@@ -30,6 +36,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "aead.h"
+#include "aeadbench.h"
 #include "cpu.h"
 #include "handle.h"
 #include "harness.h"
@@ -61,7 +69,8 @@ static const char usage[] =
 	"         [--sec SECONDS] [--sizes N,...] [--keys BITS,...]\n"
 	"         [--allow-variable-time] [--json] [--tour]\n"
 	"\n"
-	"The kernel tcrypt skcipher speed test, then a summary table.\n"
+	"The kernel tcrypt skcipher speed test (hash and AEAD speed tests for\n"
+	"hashes and authenticated ciphers), then a summary table.\n"
 	"  --alg NAME     a mode of a cipher, e.g. cbc(aes) (repeatable or a\n"
 	"                 comma list; default: every mode of every cipher);\n"
 	"                 measures the instances selected for NAME\n"
@@ -75,7 +84,9 @@ static const char usage[] =
 	"                 16,64,256,1024,8192; --tour: 8192); for a hash\n"
 	"                 N or N/U: N-byte messages in updates of U bytes\n"
 	"                 (default: tcrypt's 22 pairs, 16/16 to 8192/8192;\n"
-	"                 --tour: 8192)\n"
+	"                 --tour: 8192); for an aead bytes of plaintext,\n"
+	"                 any (default: tcrypt's 16,64,256,512,1024,1420,\n"
+	"                 4096,8192; --tour: 8192)\n"
 	"  --keys B,...   cipher key bits: 128, 192, 256 (default all; xts\n"
 	"                 keys are twice as long and printed so; a keyed\n"
 	"                 hash: the smallest unless --keys is given)\n"
@@ -84,8 +95,12 @@ static const char usage[] =
 	"  --tour         every mode, hash, cipher and instance, 8192\n"
 	"                 bytes, marking the selection under both policies\n"
 	"NAME is a mode (skcipher: cbc(aes), xctr(aes), cts(cbc(aes)),\n"
-	"essiv(cbc(aes),sha256)) or a hash (shash: cmac(aes), xcbc(aes),\n"
-	"cbcmac(aes), sha256), measured in tcrypt's hash speed format.\n";
+	"essiv(cbc(aes),sha256)), a hash (shash: cmac(aes), xcbc(aes),\n"
+	"cbcmac(aes), sha256), measured in tcrypt's hash speed format, or an\n"
+	"authenticated cipher (aead: gcm(aes), ccm(aes)), in tcrypt's AEAD\n"
+	"speed format: a 16-byte tag, 8 bytes of associated data, a 12-byte\n"
+	"nonce; decryption of a valid ciphertext. --tour measures an aead\n"
+	"with more than 32 candidates in part (see cryptarch tune).\n";
 
 struct opts {
 	char names[MAX_NAMES][NAME_LEN];
@@ -96,6 +111,8 @@ struct opts {
 	size_t nsizes;
 	unsigned hbytes[MAX_SIZES], hupd[MAX_SIZES]; /* hash: message, update */
 	size_t nhash;
+	unsigned asizes[MAX_SIZES]; /* aead: bytes of plaintext */
+	size_t nasizes;
 	unsigned keys[MAX_KEYS]; /* cipher key bits */
 	size_t nkeys;
 	unsigned flags;
@@ -107,7 +124,7 @@ struct target {
 	char alg[NAME_LEN];   /* the name in the tcrypt header: "cbc(aes)" */
 	char named[NAME_LEN]; /* the instance named exactly, or "" */
 	char open[NAME_LEN];  /* the name to open, with OPEN_FLAGS */
-	const struct cryptarch_type *type; /* skcipher or shash */
+	const struct cryptarch_type *type; /* skcipher, shash or aead */
 	unsigned open_flags;
 	unsigned nkeys, minkey, maxkey; /* its key: NKEYS cipher keys */
 	int available;
@@ -135,6 +152,7 @@ struct run {
 	size_t np, capp;
 	struct cryptarch_cands c, c2; /* scratch */
 	char secs[512];		      /* --sec as tcrypt's lines print it */
+	char notes[2048];	      /* lines for after the header */
 };
 
 static int add_names(struct opts *o, const char *list, int driver,
@@ -395,14 +413,24 @@ static void keys_of(struct target *t, const struct cryptarch_spec *s)
 	cryptarch_spec_keysizes(s, &t->minkey, &t->maxkey);
 }
 
-/* The type of NAME's instances: shash for a hash, else skcipher (the
- * messages about a name that is neither are skcipher's). */
+/* The type of NAME's instances: shash for a hash, aead for an
+ * authenticated cipher, else skcipher (the messages about a name that is
+ * none of them are skcipher's). */
 static const struct cryptarch_type *type_of(struct run *run, const char *name)
 {
 	if (cryptarch_cands(name, NULL, &run->c) == 0 &&
-	    run->c.type == &cryptarch_type_shash)
-		return &cryptarch_type_shash;
+	    (run->c.type == &cryptarch_type_shash ||
+	     run->c.type == &cryptarch_type_aead))
+		return run->c.type;
 	return &cryptarch_type_skcipher;
+}
+
+/* The request sizes of targets of TYPE (a hash's are O->HBYTES). */
+static const unsigned *sizes_of(const struct opts *o,
+				const struct cryptarch_type *type, size_t *n)
+{
+	*n = type == &cryptarch_type_aead ? o->nasizes : o->nsizes;
+	return type == &cryptarch_type_aead ? o->asizes : o->sizes;
 }
 
 /* cli_resolve() for a name of TYPE; the handle is freed again. */
@@ -411,14 +439,18 @@ static int resolve(const char *name, const struct cryptarch_type *type,
 {
 	cryptarch_skcipher *sk = NULL;
 	cryptarch_shash *h = NULL;
+	cryptarch_aead *a = NULL;
 	int r;
 
 	if (type == &cryptarch_type_shash)
 		r = cli_resolve_shash(name, flags, &h, why, size);
+	else if (type == &cryptarch_type_aead)
+		r = cli_resolve_aead(name, flags, &a, why, size);
 	else
 		r = cli_resolve(name, flags, &sk, why, size);
 	cryptarch_skcipher_free(sk);
 	cryptarch_shash_free(h);
+	cryptarch_aead_free(a);
 	return r;
 }
 
@@ -455,6 +487,32 @@ static int add_all(struct run *run, const char *name)
 	err = cryptarch_cands(name, type, &run->c);
 	if (err)
 		return err;
+	if (!run->c.exact && run->o->tour && type == &cryptarch_type_aead) {
+		/* every combination of the arguments' instances would be
+		 * hundreds (ccm): the part tune measures, under either
+		 * policy */
+		size_t *order = malloc(CRYPTARCH_MAX_CANDS * sizeof(*order));
+		size_t n;
+		int partial;
+
+		if (!order)
+			return -ENOMEM;
+		n = cli_cands_bounded(&run->c, CRYPTARCH_ALLOW_VARIABLE_TIME,
+				      order, &partial);
+		if (partial) {
+			size_t k = strlen(run->notes);
+
+			snprintf(run->notes + k, sizeof(run->notes) - k,
+				 "note: %s has %zu candidates; measuring %zu, "
+				 "each argument instance once beside the "
+				 "partner priority prefers\n",
+				 name, run->c.n, n);
+		}
+		for (i = 0; i < n && !err; i++)
+			err = add_instance(run, &run->c.v[order[i]]);
+		free(order);
+		return err;
+	}
 	if (!run->c.exact) {
 		for (i = 0; i < run->c.n && !err; i++)
 			err = add_instance(run, &run->c.v[i]);
@@ -507,13 +565,14 @@ static int add_selected(struct run *run, const char *name)
 	return 0;
 }
 
-/* Every mode and hash of every cipher, cipher first, in registry order
- * (cli_name_at(): "cbc(aes)", "cts(cbc(aes))", "cmac(aes)"), then the
- * hashes of no cipher ("sha256"). */
+/* Every mode, hash and authenticated cipher of every cipher, cipher
+ * first, in registry order (cli_name_at(): "cbc(aes)", "cts(cbc(aes))",
+ * "cmac(aes)", "gcm(aes)"), then the hashes of no cipher ("sha256"). */
 static void all_names(struct opts *o)
 {
-	static const struct cryptarch_type *const types[2] = {
-		&cryptarch_type_skcipher, &cryptarch_type_shash
+	static const struct cryptarch_type *const types[3] = {
+		&cryptarch_type_skcipher, &cryptarch_type_shash,
+		&cryptarch_type_aead
 	};
 	size_t i, j, k;
 
@@ -522,7 +581,7 @@ static void all_names(struct opts *o)
 
 		if (a && a->type != &cryptarch_type_cipher)
 			continue;
-		for (k = 0; k < 2; k++)
+		for (k = 0; k < 3; k++)
 			for (j = 0; o->nnames < MAX_NAMES &&
 				    cli_name_at(types[k], a, j,
 						o->names[o->nnames],
@@ -549,10 +608,12 @@ static int add_driver(struct run *run, const char *name)
 		return CLI_USAGE;
 	}
 	if (run->c.type != &cryptarch_type_skcipher &&
-	    run->c.type != &cryptarch_type_shash) {
+	    run->c.type != &cryptarch_type_shash &&
+	    run->c.type != &cryptarch_type_aead) {
 		cli_error("speed",
 			  "--driver: '%s' is a block cipher's driver; speed "
-			  "measures modes and hashes (e.g. cbc(%s))",
+			  "measures modes, hashes and authenticated ciphers "
+			  "(e.g. cbc(%s))",
 			  name, name);
 		return CLI_USAGE;
 	}
@@ -645,6 +706,125 @@ static void mark_hash(const struct run *run, const struct target *t,
 	p->sel_vt = strcmp(buf, p->inst) == 0;
 	p->sel = run->o->flags & CRYPTARCH_ALLOW_VARIABLE_TIME ? p->sel_vt :
 								 p->sel_ct;
+}
+
+/* The aead counterpart of mark(). */
+static void mark_aead(const struct run *run, const struct target *t,
+		      struct point *p, size_t keylen)
+{
+	char buf[NAME_LEN];
+
+	aeadbench_selected(t->alg, 0, keylen, p->decrypt, p->bytes, buf,
+			   sizeof(buf));
+	p->sel_ct = strcmp(buf, p->inst) == 0;
+	aeadbench_selected(t->alg, CRYPTARCH_ALLOW_VARIABLE_TIME, keylen,
+			   p->decrypt, p->bytes, buf, sizeof(buf));
+	p->sel_vt = strcmp(buf, p->inst) == 0;
+	p->sel = run->o->flags & CRYPTARCH_ALLOW_VARIABLE_TIME ? p->sel_vt :
+								 p->sel_ct;
+}
+
+/*
+ * Measure every point of aead target TI in tcrypt's AEAD speed format
+ * (test_aead_speed): per direction the header "testing speed of gcm(aes)
+ * (gcm_base(ctr-aes-aesni,ghash-pclmul)) encryption", again whenever the
+ * handle's instance changes, then per key size and size "test N (K bit
+ * key, B byte blocks): OPS operations in S seconds (BYTES bytes)", B and
+ * BYTES counting plaintext as tcrypt's do. Each request goes out of place
+ * from BUF (plaintext) or CT (a valid ciphertext and tag) into OUT.
+ */
+static int measure_aead(struct run *run, size_t ti, uint8_t *buf, uint8_t *ct,
+			uint8_t *out)
+{
+	const struct opts *o = run->o;
+	const struct target *t = &run->t[ti];
+	const struct cryptarch_type *type = &cryptarch_type_aead;
+	const unsigned *sz;
+	cryptarch_aead *tfm;
+	struct aeadbench_req b;
+	char hdr[NAME_LEN];
+	uint8_t key[64];
+	size_t k, s, i, keylen, nsz;
+	int dir, n, err;
+
+	sz = sizes_of(o, type, &nsz);
+	err = cryptarch_aead_new(&tfm, t->open, t->open_flags);
+	if (err)
+		return err;
+	for (dir = 0; dir < (int)type->nops; dir++) {
+		hdr[0] = '\0';
+		n = 0;
+		for (k = 0; k < o->nkeys; k++) {
+			if (!key_fits(t, o->keys[k]))
+				continue;
+			for (i = 0; i < sizeof(key); i++)
+				key[i] = (uint8_t)(i * 29 + 7);
+			keylen = t->nkeys * o->keys[k] / 8;
+			err = keylen > sizeof(key) ?
+				      -EINVAL :
+				      cryptarch_aead_setkey(tfm, key, keylen);
+			if (!err)
+				err = cryptarch_aead_setauthsize(
+					tfm, AEADBENCH_AUTHSIZE);
+			for (s = 0; s < nsz; s++) {
+				struct point *p = new_point(run);
+				int e = err;
+
+				if (!p) {
+					cryptarch_aead_free(tfm);
+					return -ENOMEM;
+				}
+				p->target = ti;
+				p->decrypt = dir;
+				p->keybits = t->nkeys * o->keys[k];
+				p->bytes = sz[s];
+				cryptarch_aead_slot(
+					tfm, dir,
+					p->bytes > CRYPTARCH_PROFILE_SMALL_MAX,
+					p->inst, sizeof(p->inst));
+				mark_aead(run, t, p, keylen);
+				if (!o->json && strcmp(hdr, p->inst) != 0) {
+					printf("\ntesting speed of %s (%s) "
+					       "%s\n",
+					       t->alg, p->inst,
+					       type->op_names[dir]);
+					snprintf(hdr, sizeof(hdr), "%s",
+						 p->inst);
+				}
+				if (!e)
+					e = aeadbench_setup(&b, tfm, buf, ct,
+							    out, p->bytes, dir);
+				if (!e) {
+					harness_run(aeadbench_tick, &b, o->sec,
+						    &p->r);
+					e = b.err;
+				}
+				p->err = e;
+				if (o->json)
+					continue;
+				printf("test %d (%u bit key, %u byte blocks): ",
+				       n++, p->keybits, p->bytes);
+				if (p->err)
+					printf("failed: %s\n",
+					       cryptarch_strerror(p->err));
+				else
+					printf("%llu operations in %s "
+					       "seconds (%llu bytes)\n",
+					       p->r.calls, run->secs,
+					       p->r.calls * (unsigned long long)
+								    p->bytes);
+				fflush(stdout);
+			}
+		}
+		if (!o->json && !hdr[0])
+			printf("\ntesting speed of %s (%s) %s\n", t->alg,
+			       cryptarch_aead_slot(tfm, dir, 1, hdr,
+						   sizeof(hdr)),
+			       type->op_names[dir]);
+	}
+	cryptarch_memzero(key, sizeof(key));
+	cryptarch_aead_free(tfm);
+	return 0;
 }
 
 /*
@@ -746,7 +926,8 @@ static int measure_hash(struct run *run, size_t ti, uint8_t *buf)
 /* Measure every point of target TI; print tcrypt lines unless JSON. A
  * header names the instance the lines below it ran on: again whenever
  * the handle's instance changes within a direction. */
-static int measure(struct run *run, size_t ti, uint8_t *buf)
+static int measure(struct run *run, size_t ti, uint8_t *buf, uint8_t *ct,
+		   uint8_t *out)
 {
 	const struct opts *o = run->o;
 	const struct target *t = &run->t[ti];
@@ -760,6 +941,8 @@ static int measure(struct run *run, size_t ti, uint8_t *buf)
 
 	if (t->type == &cryptarch_type_shash)
 		return measure_hash(run, ti, buf);
+	if (t->type == &cryptarch_type_aead)
+		return measure_aead(run, ti, buf, ct, out);
 	err = cryptarch_skcipher_new(&tfm, t->open, t->open_flags);
 	if (err)
 		return err;
@@ -842,6 +1025,7 @@ static void header(const struct run *run)
 	const char *env = getenv("CRYPTARCH_DISABLE");
 	const char *unknown = cryptarch_cpu_disable_unknown();
 	char cpu[256], buf[512];
+	size_t i;
 
 	report_cpu_model(cpu, sizeof(cpu));
 	printf("cryptarch %s speed\n", CRYPTARCH_VERSION_STRING);
@@ -863,6 +1047,13 @@ static void header(const struct run *run)
 		       "constant-time only (the default)");
 	printf("cycles: %s\n", harness_cycle_source());
 	printf("seconds per test: %s\n", run->secs);
+	for (i = 0; i < run->nt && run->t[i].type != &cryptarch_type_aead; i++)
+		;
+	if (i < run->nt)
+		printf("aead requests: a %d-byte tag, %d bytes of associated "
+		       "data, a %d-byte nonce (tcrypt's gcm(aes) test); "
+		       "decryption of a valid ciphertext\n",
+		       AEADBENCH_AUTHSIZE, AEADBENCH_ADLEN, AEADBENCH_NONCELEN);
 	fflush(stdout);
 }
 
@@ -910,14 +1101,26 @@ static int same_line(const struct point *a, const struct point *b)
 	       a->keybits == b->keybits;
 }
 
-/* 1 if the points of one line fit of a mode start at J: its target,
- * direction and key, every size. */
+/* The number of sizes in one line fit of point P's target: a mode's or
+ * an aead's sizes; 0 for a hash (hash_fit()'s). */
+static size_t fit_sizes(const struct run *run, const struct point *p)
+{
+	const struct cryptarch_type *type = run->t[p->target].type;
+	size_t n = 0;
+
+	if (type == &cryptarch_type_shash)
+		return 0;
+	sizes_of(run->o, type, &n);
+	return n;
+}
+
+/* 1 if the points of one line fit of a mode or an aead start at J: its
+ * target, direction and key, every size. */
 static int fit_group(const struct run *run, size_t j)
 {
-	size_t n = run->o->nsizes;
+	size_t n = fit_sizes(run, &run->p[j]);
 
-	return run->t[run->p[j].target].type == &cryptarch_type_skcipher &&
-	       (j == 0 || !same_line(&run->p[j - 1], &run->p[j])) &&
+	return n && (j == 0 || !same_line(&run->p[j - 1], &run->p[j])) &&
 	       j + n <= run->np && same_line(&run->p[j], &run->p[j + n - 1]);
 }
 
@@ -925,7 +1128,7 @@ static void fit(const struct run *run, const struct point *p, double *nsb,
 		double *nsc, double *cyb, double *cyc0, int *bad)
 {
 	double x[MAX_SIZES], ns[MAX_SIZES], cy[MAX_SIZES];
-	size_t k, n = run->o->nsizes;
+	size_t k, n = fit_sizes(run, p);
 
 	*bad = 0;
 	for (k = 0; k < n; k++) {
@@ -942,18 +1145,16 @@ static void fit(const struct run *run, const struct point *p, double *nsb,
 		harness_fit(x, cy, n, cyb, cyc0);
 }
 
-/* Where a direction of a target ran on more than one instance (by size
- * class, or by key size): one note line each. */
-static void notes(const struct run *run)
+/* Where a direction of a target of TYPE ran on more than one instance
+ * (by size class, or by key size): one note line each. */
+static void notes(const struct run *run, const struct cryptarch_type *type)
 {
 	char buf[4 * NAME_LEN];
 	size_t i, j, n;
 	int dir;
 
 	for (i = 0; i < run->nt; i++)
-		for (dir = 0; run->t[i].type == &cryptarch_type_skcipher &&
-			      dir < 2;
-		     dir++) {
+		for (dir = 0; run->t[i].type == type && dir < 2; dir++) {
 			const struct point *first = NULL;
 
 			for (j = 0, n = 0; j < run->np; j++) {
@@ -971,9 +1172,8 @@ static void notes(const struct run *run)
 			printf("note: %s %s ran on more than one instance "
 			       "(%s): by request size class or key size, as "
 			       "the plan says (cryptarch explain %s)\n",
-			       run->t[i].alg,
-			       cryptarch_type_skcipher.op_names[dir], buf,
-			       run->t[i].alg);
+			       run->t[i].alg, run->t[i].type->op_names[dir],
+			       buf, run->t[i].alg);
 		}
 }
 
@@ -1123,38 +1323,36 @@ static void summary_hash(const struct run *run)
 	}
 }
 
-static void summary(const struct run *run)
+/* The table of the targets of TYPE (skcipher or aead: a row per
+ * direction, key and size), then the line fitted over the sizes. */
+static void summary_type(const struct run *run,
+			 const struct cryptarch_type *type)
 {
 	const struct opts *o = run->o;
-	const struct cryptarch_type *type = &cryptarch_type_skcipher;
 	int cyc = harness_have_cycles();
-	int wa, wd, bad, have_sk = 0, have_hash = 0;
+	int wa, wd, bad, aead = type == &cryptarch_type_aead;
 	unsigned lo = MAX_SIZE, hi = 0;
 	char sel[8], label[4 * NAME_LEN];
 	double nsb, nsc, cyb, cyc0;
-	size_t i, j, k;
+	const unsigned *sz;
+	size_t i, j, k, nsz;
 
-	for (i = 0; i < run->nt; i++) {
-		if (run->t[i].type == &cryptarch_type_shash)
-			have_hash = 1;
-		else
-			have_sk = 1;
-	}
-	if (have_hash)
-		summary_hash(run);
-	if (!have_sk)
-		return;
+	sz = sizes_of(o, type, &nsz);
 	widths(run, &wa, &wd);
-	printf("\nsummary (best batch per test; MB/s = 10^6 bytes/s; cycles: "
-	       "%s; seconds: measured)\n",
-	       cyc ? harness_cycle_source() : "n/a, no counter");
+	printf("\n%ssummary (best batch per test; MB/s = 10^6 bytes/s; "
+	       "cycles: %s; seconds: measured%s)\n",
+	       aead ? "aead " : "",
+	       cyc ? harness_cycle_source() : "n/a, no counter",
+	       aead ? ";\nbytes: of plaintext, with a 16-byte tag and 8 bytes "
+		      "of associated data" :
+		      "");
 	printf("%-*s %-*s %s dir  key  bytes      MB/s      ns/op  "
 	       "cycles/byte  seconds\n",
 	       wa, "alg", wd, "driver", o->tour ? "ct vt" : "sel");
 	for (i = 0; i < run->nt; i++) {
 		const struct target *t = &run->t[i];
 
-		if (t->type != &cryptarch_type_skcipher)
+		if (t->type != type)
 			continue;
 		if (!t->available) {
 			printf("%-*s %-*s %s UNAVAILABLE (%s)\n", wa, t->alg,
@@ -1195,51 +1393,72 @@ static void summary(const struct run *run)
 		       "CRYPTARCH_ALLOW_VARIABLE_TIME\n");
 	else
 		printf("sel: the instance a handle from "
-		       "cryptarch_skcipher_new(alg, %s) uses for that "
-		       "request\n",
+		       "cryptarch_%s_new(alg, %s) uses for that request\n",
+		       type->name,
 		       o->flags ? "CRYPTARCH_ALLOW_VARIABLE_TIME" : "0");
-	notes(run);
+	notes(run, type);
 
 	for (i = 0, k = 0; i < run->nt; i++)
-		k |= (size_t)(run->t[i].available &&
-			      run->t[i].type == &cryptarch_type_skcipher);
-	if (o->nsizes < 2 || !k)
+		k |= (size_t)(run->t[i].available && run->t[i].type == type);
+	if (nsz < 2 || !k)
 		return;
-	for (k = 0; k < o->nsizes; k++) {
-		lo = o->sizes[k] < lo ? o->sizes[k] : lo;
-		hi = o->sizes[k] > hi ? o->sizes[k] : hi;
+	for (k = 0; k < nsz; k++) {
+		lo = sz[k] < lo ? sz[k] : lo;
+		hi = sz[k] > hi ? sz[k] : hi;
 	}
 	for (j = 0; j < run->np; j++)
-		if (fit_group(run, j)) {
-			int d = (int)strlen(insts(&run->p[j], o->nsizes, label,
-						  sizeof(label)));
+		if (run->t[run->p[j].target].type == type &&
+		    fit_group(run, j)) {
+			int d = (int)strlen(
+				insts(&run->p[j], nsz, label, sizeof(label)));
 
 			wd = d > wd ? d : wd;
 		}
-	printf("\nfit over %u..%u bytes (least squares over the sizes: cost "
-	       "per call = per byte x bytes + per call)\n",
-	       lo, hi);
+	printf("\n%sfit over %u..%u bytes (least squares over the sizes: "
+	       "cost per call = per byte x bytes + per call)\n",
+	       aead ? "aead " : "", lo, hi);
 	printf("%-*s %-*s %s dir  key   ns/byte    ns/call  cycles/byte  "
 	       "cycles/call\n",
 	       wa, "alg", wd, "driver", o->tour ? "ct vt" : "sel");
 	for (j = 0; j < run->np; j++) {
 		const struct point *p = &run->p[j];
 
-		if (!fit_group(run, j))
+		if (run->t[p->target].type != type || !fit_group(run, j))
 			continue;
 		fit(run, p, &nsb, &nsc, &cyb, &cyc0, &bad);
 		if (bad)
 			continue;
 		printf("%-*s %-*s %s %s %4u %9.3f %10.1f ", wa,
 		       run->t[p->target].alg, wd,
-		       insts(p, o->nsizes, label, sizeof(label)),
-		       marks(o, p, o->nsizes, sel, sizeof(sel)),
+		       insts(p, nsz, label, sizeof(label)),
+		       marks(o, p, nsz, sel, sizeof(sel)),
 		       type->op_words[p->decrypt], p->keybits, nsb, nsc);
 		if (cyc)
 			printf("%12.3f %12.1f\n", cyb, cyc0);
 		else
 			printf("%12s %12s\n", "n/a", "n/a");
 	}
+}
+
+static void summary(const struct run *run)
+{
+	int have_sk = 0, have_hash = 0, have_aead = 0;
+	size_t i;
+
+	for (i = 0; i < run->nt; i++) {
+		if (run->t[i].type == &cryptarch_type_shash)
+			have_hash = 1;
+		else if (run->t[i].type == &cryptarch_type_aead)
+			have_aead = 1;
+		else
+			have_sk = 1;
+	}
+	if (have_hash)
+		summary_hash(run);
+	if (have_sk)
+		summary_type(run, &cryptarch_type_skcipher);
+	if (have_aead)
+		summary_type(run, &cryptarch_type_aead);
 }
 
 static void jfield(const char *name, const char *value, int comma)
@@ -1272,12 +1491,12 @@ static void jhead(const char *alg, const char *driver, int sel, int ct, int vt)
 static void json(const struct run *run)
 {
 	const struct opts *o = run->o;
-	const struct cryptarch_type *type = &cryptarch_type_skcipher;
+	const struct cryptarch_type *type;
 	const char *env = getenv("CRYPTARCH_DISABLE");
 	int cyc = harness_have_cycles(), bad, sel, ct, vt;
 	char cpu[256], buf[512], label[4 * NAME_LEN];
 	double nsb, nsc, cyb, cyc0;
-	size_t i, j, k, n = 0;
+	size_t i, j, k, nsz, n = 0;
 
 	report_cpu_model(cpu, sizeof(cpu));
 	printf("{\n");
@@ -1328,6 +1547,11 @@ static void json(const struct run *run)
 				printf(", \"update_bytes\": %u, "
 				       "\"updates\": %u",
 				       p->upd, (p->bytes + p->upd - 1) / p->upd);
+			if (t->type == &cryptarch_type_aead)
+				printf(", \"authsize\": %d, \"ad_bytes\": %d, "
+				       "\"nonce_bytes\": %d",
+				       AEADBENCH_AUTHSIZE, AEADBENCH_ADLEN,
+				       AEADBENCH_NONCELEN);
 			if (p->err) {
 				printf(", \"error\": ");
 				report_json_string(stdout,
@@ -1375,23 +1599,26 @@ static void json(const struct run *run)
 				       "\"cycles_per_call\": null}");
 			continue;
 		}
-		if (o->nsizes < 2 || !fit_group(run, j))
+		nsz = fit_sizes(run, p);
+		if (nsz < 2 || !fit_group(run, j))
 			continue;
 		fit(run, p, &nsb, &nsc, &cyb, &cyc0, &bad);
 		if (bad)
 			continue;
-		for (k = 0, sel = ct = vt = 1; k < o->nsizes; k++) {
+		for (k = 0, sel = ct = vt = 1; k < nsz; k++) {
 			sel &= p[k].sel;
 			ct &= p[k].sel_ct;
 			vt &= p[k].sel_vt;
 		}
+		type = run->t[p->target].type;
 		printf("%s\n    ", n++ ? "," : "");
-		jhead(run->t[p->target].alg,
-		      insts(p, o->nsizes, label, sizeof(label)), sel, ct, vt);
-		printf(", \"type\": \"skcipher\", \"dir\": \"%s\", "
+		jhead(run->t[p->target].alg, insts(p, nsz, label, sizeof(label)),
+		      sel, ct, vt);
+		printf(", \"type\": \"%s\", \"dir\": \"%s\", "
 		       "\"key_bits\": %u, "
 		       "\"ns_per_byte\": %.4f, \"ns_per_call\": %.2f",
-		       type->op_names[p->decrypt], p->keybits, nsb, nsc);
+		       type->name, type->op_names[p->decrypt], p->keybits, nsb,
+		       nsc);
 		if (cyc)
 			printf(", \"cycles_per_byte\": %.4f, "
 			       "\"cycles_per_call\": %.2f}",
@@ -1418,9 +1645,12 @@ int cmd_speed(int argc, char **argv)
 		{ 8192, 4096 }, { 8192, 8192 },
 	};
 	static const unsigned def_keys[] = { 128, 192, 256 };
+	/* tcrypt's aead_sizes (Linux crypto/tcrypt.c): bytes of plaintext */
+	static const unsigned def_aead[] = { 16,   64,	 256,  512,
+					     1024, 1420, 4096, 8192 };
 	struct opts *o;
 	struct run *run;
-	uint8_t *buf = NULL;
+	uint8_t *buf = NULL, *ct = NULL, *out = NULL;
 	unsigned maxsize = 0;
 	const char *unknown;
 	size_t i, k;
@@ -1446,6 +1676,16 @@ int cmd_speed(int argc, char **argv)
 	if (o->sec <= 0)
 		o->sec = o->tour ? TOUR_SEC : DEFAULT_SEC;
 	secs_text(o->sec, run->secs, sizeof(run->secs));
+	if (o->nsizes) {
+		/* --sizes: the same list for the authenticated ciphers */
+		memcpy(o->asizes, o->sizes, o->nsizes * sizeof(o->sizes[0]));
+		o->nasizes = o->nsizes;
+	} else if (o->tour) {
+		o->asizes[o->nasizes++] = 8192;
+	} else {
+		for (i = 0; i < sizeof(def_aead) / sizeof(def_aead[0]); i++)
+			o->asizes[o->nasizes++] = def_aead[i];
+	}
 	if (o->nsizes == 0) {
 		if (o->tour) {
 			o->sizes[o->nsizes++] = 8192;
@@ -1490,8 +1730,12 @@ int cmd_speed(int argc, char **argv)
 		maxsize = o->sizes[i] > maxsize ? o->sizes[i] : maxsize;
 	for (i = 0; i < o->nhash; i++)
 		maxsize = o->hbytes[i] > maxsize ? o->hbytes[i] : maxsize;
+	for (i = 0; i < o->nasizes; i++)
+		maxsize = o->asizes[i] > maxsize ? o->asizes[i] : maxsize;
 	buf = malloc(maxsize);
-	if (!buf) {
+	ct = malloc(maxsize + CRYPTARCH_AEAD_TAG_MAX);
+	out = malloc(maxsize + CRYPTARCH_AEAD_TAG_MAX);
+	if (!buf || !ct || !out) {
 		cli_error("speed", "%s", cryptarch_strerror(-ENOMEM));
 		ret = CLI_FAIL;
 		goto out;
@@ -1499,8 +1743,10 @@ int cmd_speed(int argc, char **argv)
 	for (i = 0; i < maxsize; i++)
 		buf[i] = (uint8_t)(i * 7 + 3);
 
-	if (!o->json)
+	if (!o->json) {
 		header(run);
+		fputs(run->notes, stdout);
+	}
 	for (i = 0; i < run->nt; i++) {
 		struct target *t = &run->t[i];
 
@@ -1517,7 +1763,7 @@ int cmd_speed(int argc, char **argv)
 				       t->alg, t->why);
 			continue;
 		}
-		err = measure(run, i, buf);
+		err = measure(run, i, buf, ct, out);
 		if (err) {
 			t->available = 0;
 			snprintf(t->why, sizeof(t->why), "%s",
@@ -1536,6 +1782,8 @@ int cmd_speed(int argc, char **argv)
 	ret = CLI_OK;
 out:
 	free(buf);
+	free(ct);
+	free(out);
 	free(run->p);
 	free(run->t);
 	free(run);
