@@ -16,9 +16,9 @@
  * GHASH over the ciphertext just written. Decryption hashes the whole
  * ciphertext and compares the tag (constant time) before it decrypts, so
  * nothing is written unless the tag verifies. A whole-AEAD driver's hook
- * (gcm.h) takes the payload's whole blocks instead, cipher and GHASH in
- * one pass; its decryption may write plaintext before the tag is checked,
- * and the handle zeroes it if the tag fails. Constant-time exactly when
+ * (gcm.h) runs the request after J0 instead, cipher and GHASH in one
+ * pass; its decryption writes plaintext before the tag is checked, and
+ * the handle zeroes it if the tag fails. Constant-time exactly when
  * the cipher and the ghash driver are (every ghash driver is).
  */
 #include <errno.h>
@@ -151,28 +151,6 @@ static int gcm_check(const struct cryptarch_aead_req *r)
 	return 0;
 }
 
-/* The whole blocks of the payload through the hook, then the tail
- * through the ctr instance (and GHASH, which hashes the ciphertext). */
-static void gcm_hooked(const struct cryptarch_inst *in, struct gcm_hash *h,
-		       const struct cryptarch_aead_req *r, uint8_t cb[16],
-		       int dec)
-{
-	const struct cryptarch_gcm_hooks *k = in->hook;
-	size_t n = r->len / 16, tail = r->len % 16;
-	const void *c = in->arg[0]->key[0], *g = h->g->key[0];
-
-	if (n)
-		(dec ? k->decrypt : k->encrypt)(c, g, r->dst, r->src, n, cb,
-						h->y);
-	if (!tail)
-		return;
-	if (dec)
-		hash_padded(h, r->src + 16 * n, tail);
-	gcm_ctr(in, r->dst + 16 * n, r->src + 16 * n, tail, cb);
-	if (!dec)
-		hash_padded(h, r->dst + 16 * n, tail);
-}
-
 static int gcm_encrypt(const struct cryptarch_inst *in,
 		       const struct cryptarch_aead_req *r)
 {
@@ -186,10 +164,16 @@ static int gcm_encrypt(const struct cryptarch_inst *in,
 	gcm_j0(in, r, j0);
 	memcpy(cb, j0, 16);
 	store32_be(cb + 12, load32_be(j0 + 12) + 1);
+	if (in->hook) {
+		const struct cryptarch_gcm_hooks *k = in->hook;
+
+		k->encrypt(in->arg[0]->key[0], in->arg[1]->key[0], r, j0, t);
+		memcpy(r->tag_out, t, r->authsize);
+		cryptarch_memzero(t, sizeof(t));
+		return 0;
+	}
 	hash_padded(&h, r->ad, r->adlen);
-	if (in->hook)
-		gcm_hooked(in, &h, r, cb, 0);
-	for (off = 0; !in->hook && off < r->len; off += n) {
+	for (off = 0; off < r->len; off += n) {
 		n = r->len - off < CHUNK ? r->len - off : CHUNK;
 		gcm_ctr(in, r->dst + off, r->src + off, n, cb);
 		hash_padded(&h, r->dst + off, n);
@@ -213,20 +197,19 @@ static int gcm_decrypt(const struct cryptarch_inst *in,
 	if (gcm_check(r))
 		return -EINVAL;
 	gcm_j0(in, r, j0);
-	hash_padded(&h, r->ad, r->adlen);
 	if (in->hook) {
-		/* one pass; the handle zeroes the output on a bad tag */
-		memcpy(cb, j0, 16);
-		store32_be(cb + 12, load32_be(j0 + 12) + 1);
+		const struct cryptarch_gcm_hooks *k = in->hook;
+
+		/* one pass; the handle zeroes the output on a bad tag, and
+		 * the tag (after the ciphertext) is read before DST is
+		 * written */
 		memcpy(got, r->tag_in, r->authsize);
-		gcm_hooked(in, &h, r, cb, 1);
-		hash_lengths(&h, r->adlen, r->len);
-		gcm_tag(in, j0, h.y, t);
+		k->decrypt(in->arg[0]->key[0], in->arg[1]->key[0], r, j0, t);
 		err = cryptarch_aead_tag_check(t, got, r->authsize);
 		cryptarch_memzero(t, sizeof(t));
-		cryptarch_memzero(&h, sizeof(h));
 		return err;
 	}
+	hash_padded(&h, r->ad, r->adlen);
 	hash_padded(&h, r->src, r->len);
 	hash_lengths(&h, r->adlen, r->len);
 	gcm_tag(in, j0, h.y, t);

@@ -5,10 +5,9 @@
  * the hooked instance over the driver's own ctr instance and the ghash
  * driver the hook names in .with).
  *
- * The template keeps J0, the associated data, a partial last block, the
- * lengths block and the tag; the hook runs the whole blocks of the
- * payload: CIPHER is the block cipher's key context (the leaf under the
- * ctr instance), GHASH the ghash driver's (its powers of H).
+ * The template computes J0 and truncates or checks the tag; the hook runs
+ * the rest of the request in one call, so that a short request costs one
+ * pass with nothing between its steps.
  */
 #ifndef CRYPTARCH_MODES_GCM_H
 #define CRYPTARCH_MODES_GCM_H
@@ -19,21 +18,26 @@
 #include "../core/desc.h"
 
 /*
- * NBLOCKS >= 1 whole blocks, src == dst allowed, no alignment. CTR is the
- * counter block in and after the last block out, GCM's inc32 (the low 32
- * bits big-endian, wrapping without carry into the upper 96); Y is the
- * GHASH state in and out (the specification's bytes). Encryption hashes
- * the ciphertext it writes; decryption hashes SRC and then may write
- * plaintext before the tag is known (the handle zeroes DST when it does
- * not verify).
+ * One whole request R (aead.h) with pre-counter block J0 (the template's:
+ * nonce || 0^31 || 1 for a 12-byte nonce, else through GHASH): the
+ * payload, the associated data, a partial last block and the lengths
+ * block, with GCM's inc32 counter from inc32(J0) (the low 32 bits
+ * big-endian, wrapping without carry into the upper 96). Writes the full
+ * 16-byte E(J0) xor S into TAG; the template truncates and writes or
+ * compares it. Encryption hashes the ciphertext it writes; decryption
+ * hashes R->src and writes plaintext before the tag is known (the handle
+ * zeroes DST when it does not verify). CIPHER is the block cipher's key
+ * context (the leaf under the ctr instance), GHASH the ghash driver's (its
+ * powers of H). Src == dst allowed, no alignment.
  */
+struct cryptarch_aead_req;
 struct cryptarch_gcm_hooks {
-	void (*encrypt)(const void *cipher, const void *ghash, uint8_t *dst,
-			const uint8_t *src, size_t nblocks, uint8_t ctr[16],
-			uint8_t y[16]);
-	void (*decrypt)(const void *cipher, const void *ghash, uint8_t *dst,
-			const uint8_t *src, size_t nblocks, uint8_t ctr[16],
-			uint8_t y[16]);
+	void (*encrypt)(const void *cipher, const void *ghash,
+			const struct cryptarch_aead_req *r,
+			const uint8_t j0[16], uint8_t tag[16]);
+	void (*decrypt)(const void *cipher, const void *ghash,
+			const struct cryptarch_aead_req *r,
+			const uint8_t j0[16], uint8_t tag[16]);
 };
 
 /* The hook of driver STEM over ghash driver WITH ("ghash-pclmul"), with
