@@ -1,25 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz-name.c - libFuzzer harness for the name parser and for skcipher,
- * shash and cipher lookup. Input: one byte of flags (every bit, known or
- * not), then
- * the name: the bytes up to the end of the input or the first NUL, cut at
- * 255 (names longer than the parser's limit of 127 must be refused).
+ * shash, aead and cipher lookup. Input: one byte of flags (every bit,
+ * known or not), then the name: the bytes up to the end of the input or
+ * the first NUL, cut at 255 (names longer than the parser's limit of 127
+ * must be refused).
  * Checks, each an abort (a crash for libFuzzer) when broken:
  *   - cryptarch_name_parse() returns 0 or -EINVAL, and on success the
  *     name is 1 to 127 bytes and its parse tree is sane: every word a
  *     non-empty part of the name, the root the first, arguments after
  *     their template and within the node count;
- *   - cryptarch_skcipher_new(), cryptarch_shash_new() and
- *     cryptarch_cipher_new() return 0, -EINVAL or -ENOENT, leave the
- *     handle NULL on error, and -EINVAL exactly when the parser refuses
- *     the name; no name opens as both an skcipher and a shash;
+ *   - cryptarch_skcipher_new(), cryptarch_shash_new(),
+ *     cryptarch_aead_new() and cryptarch_cipher_new() return 0, -EINVAL
+ *     or -ENOENT, leave the handle NULL on error, and -EINVAL exactly
+ *     when the parser refuses the name; no name opens as more than one
+ *     of an skcipher, a shash and an aead;
  *   - a handle that opens has a driver name that resolves to that
  *     instance exactly (cryptarch_lookup()) and opens again under the
  *     same flags; an skcipher refuses work before a key (-ENOKEY), and
  *     after a valid key decrypts what it encrypts; a keyed shash refuses
  *     work before a key, an unkeyed one refuses every key, and after a
- *     valid key two updates give the one-call digest;
+ *     valid key two updates give the one-call digest; an aead refuses
+ *     work before a key, takes a 16-byte tag by default, decrypts what
+ *     it encrypts and refuses a flipped tag bit with the output zeroed;
  *   - a handle is constant-time unless the flags allow variable time;
  *   - a registered block cipher driver name that can run here and that
  *     the flags allow always opens as a cipher; a template name never
@@ -34,6 +37,7 @@
 #include "fuzz.h"
 #include "select.h"
 #include "selftest.h"
+#include "aead.h"
 #include "shash.h"
 #include "skcipher.h"
 
@@ -164,6 +168,62 @@ static int check_shash(const char *name, unsigned flags, int parsed)
 	return 1;
 }
 
+/* The aead lookup of NAME: as check_skcipher(); -ENOKEY before a key,
+ * then a round trip, and a tag with one bit flipped refused with the
+ * output zeroed. Returns 1 if it opened. */
+static int check_aead(const char *name, unsigned flags, int parsed)
+{
+	uint8_t key[32], nonce[12], pt[40], ct[56], back[40];
+	cryptarch_aead *t = (cryptarch_aead *)&t, *again;
+	static struct cryptarch_plan plan;
+	const char *drv;
+	unsigned min, max;
+	int err;
+
+	err = cryptarch_aead_new(&t, name, flags);
+	FUZZ_CHECK(err == 0 || err == -EINVAL || err == -ENOENT,
+		   "aead_new(\"%s\", %#x) = %d", name, flags, err);
+	FUZZ_CHECK((err == -EINVAL) == !parsed,
+		   "aead_new(\"%s\") = %d, parser says %d", name, err, parsed);
+	if (err) {
+		FUZZ_CHECK(t == NULL, "aead_new failed but set *tfm");
+		return 0;
+	}
+	drv = cryptarch_aead_driver(t);
+	check_chosen(name, drv, &cryptarch_type_aead, flags, &plan);
+	err = cryptarch_aead_new(&again, drv, flags);
+	FUZZ_CHECK(err == 0, "the driver name %s does not open (%d)", drv, err);
+	cryptarch_aead_free(again);
+	FUZZ_CHECK(cryptarch_aead_authsize(t) == 16,
+		   "%s: default tag length %zu", drv,
+		   cryptarch_aead_authsize(t));
+	memset(key, 0x21, sizeof(key));
+	memset(nonce, 0x43, sizeof(nonce));
+	memset(pt, 0x65, sizeof(pt));
+	memset(back, 0xa5, sizeof(back));
+	FUZZ_CHECK(cryptarch_aead_encrypt(t, pt, ct, sizeof(pt), nonce, 12,
+					  NULL, 0) == -ENOKEY,
+		   "%s encrypts without a key", drv);
+	cryptarch_spec_keysizes(&plan.prio, &min, &max);
+	err = cryptarch_aead_setkey(t, key, min);
+	FUZZ_CHECK(err == 0, "%s: setkey(%u bytes) = %d", drv, min, err);
+	err = cryptarch_aead_encrypt(t, pt, ct, sizeof(pt), nonce, 12, key, 7);
+	if (!err)
+		err = cryptarch_aead_decrypt(t, ct, back, sizeof(ct), nonce, 12,
+					     key, 7);
+	FUZZ_CHECK(err == 0 && memcmp(back, pt, sizeof(pt)) == 0,
+		   "%s: decryption does not undo encryption (%d)", drv, err);
+	ct[sizeof(ct) - 1] ^= 0x10;
+	err = cryptarch_aead_decrypt(t, ct, back, sizeof(ct), nonce, 12, key,
+				     7);
+	FUZZ_CHECK(err == -EBADMSG && back[0] == 0 &&
+			   !memcmp(back, back + 1, sizeof(back) - 1),
+		   "%s: a forged tag gives %d, or an output not zeroed", drv,
+		   err);
+	cryptarch_aead_free(t);
+	return 1;
+}
+
 static void check_cipher(const char *name, unsigned flags, int parsed, int tmpl)
 {
 	uint8_t key[32], pt[16], ct[16], back[16];
@@ -252,7 +312,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char name[MAX_NAME + 1];
 	unsigned flags;
 	size_t n;
-	int parsed;
+	int parsed, opened;
 
 	if (size < 1)
 		return 0;
@@ -275,9 +335,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   nm.s);
 		check_tree(&nm, n);
 	}
-	FUZZ_CHECK(!(check_skcipher(name, flags, parsed == 0) &
-		     check_shash(name, flags, parsed == 0)),
-		   "\"%s\" opens as an skcipher and as a shash", name);
+	opened = check_skcipher(name, flags, parsed == 0);
+	opened += check_shash(name, flags, parsed == 0);
+	opened += check_aead(name, flags, parsed == 0);
+	FUZZ_CHECK(opened <= 1,
+		   "\"%s\" opens as more than one of skcipher, shash, aead",
+		   name);
 	check_cipher(name, flags, parsed == 0,
 		     parsed == 0 && nm.node[0].narg > 0);
 	return 0;

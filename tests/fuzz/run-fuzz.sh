@@ -10,7 +10,8 @@
 # the executions and coverage libFuzzer reports.
 #
 # Usage: run-fuzz.sh BINDIR WORKDIR SECONDS [HARNESS...]
-#        (default harnesses: fuzz-name fuzz-setkey fuzz-diff)
+#        (default harnesses: fuzz-name fuzz-setkey fuzz-diff, and
+#        fuzz-aead where BINDIR has it, else a note says it did not run)
 # Environment: FUZZ_DETECT_LEAKS=0 turns LeakSanitizer off (where it
 # cannot run, e.g. under ptrace restrictions).
 # Exit status: 0 every harness ran clean, 1 one did not, 2 usage.
@@ -24,7 +25,15 @@ fi
 bindir=$1 work=$2 seconds=$3
 shift 3
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz-name fuzz-setkey fuzz-diff)
+if [ ${#harnesses[@]} -eq 0 ]; then
+	harnesses=(fuzz-name fuzz-setkey fuzz-diff)
+	if [ -x "$bindir/fuzz-aead" ]; then
+		harnesses+=(fuzz-aead)
+	else
+		echo "run-fuzz: note: fuzz-aead was not built in $bindir;" \
+			"not run (build the target fuzz-aead)"
+	fi
+fi
 seeds=$(cd "$(dirname "$0")" && pwd)/corpus
 leaks=${FUZZ_DETECT_LEAKS:-1}
 
@@ -34,6 +43,7 @@ max_len() {
 	fuzz-name) echo 260 ;;
 	fuzz-setkey) echo 100 ;;
 	fuzz-diff) echo 4200 ;;
+	fuzz-aead) echo 4400 ;;
 	*) echo 4096 ;;
 	esac
 }
