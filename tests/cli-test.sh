@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # cli-test.sh - the `cryptarch` command: every error path with its exit
-# status (2: usage error, 1: failed operation) and exactly one line on
-# stderr; no output file (and no temporary file) left behind by a failed
-# run, and an existing output file left as it was; enc/dec round trips
+# status (2: usage error, 1: failed operation, 3: a tag that does not
+# verify) and exactly one line on stderr; no output file (and no
+# temporary file) left behind by a failed run, and an existing output
+# file left as it was; enc/dec round trips
 # through files and standard input/output; known answers for AES and
 # Twofish; byte-identical output to `openssl enc -nopad` for AES-128/192/256
 # in ecb, cbc and ctr (that part is reported as skipped when openssl is
@@ -27,7 +28,20 @@
 # tune` and `explain` error paths, a short tune run writing a profile
 # (only ever under $tmp) and explain reading it, or ignoring another
 # version's or a garbage one; a hash's profile lines (its large class
-# only) and explain's plan for it, which speed's header follows.
+# only) and explain's plan for it, which speed's header follows. The
+# authenticated ciphers (gcm, ccm): enc/dec known answers (the GCM
+# specification's test cases 1, 2, 4, 5, 6; SP 800-38C C.1, C.2), the
+# associated data from --aad, a file or standard input, round trips with
+# every kind of nonce and several tag lengths, python3's cryptography
+# package as a peer (skipped where missing), a tag that does not verify
+# (status 3, nothing on standard output, no --out created, an existing
+# one unchanged, no temporary file left), and every bad input (nonce and
+# tag lengths named in the message); list's aead records in /proc/crypto's
+# aead form, each the instance explain's static selection names; speed in
+# tcrypt's AEAD format (its aead_sizes by default), its summary and JSON;
+# explain's plan and the arguments' priorities; tune measuring ccm(aes)
+# in part; mac ghash against the GCM specification's GHASH values.
+# gcm is required once a ghash driver is registered.
 #
 # Usage: sh cli-test.sh PATH/TO/cryptarch [EMULATOR [ARGS...]]
 # The emulator (qemu-user for cross builds) prefixes every run of the
