@@ -6,7 +6,8 @@
  * nothing here runs an instruction the CPU may lack). Every mode has a
  * hook: ECB, CBC decryption, CTR, XTS and XCTR with 8 blocks in
  * flight; CBC encryption and the CBC-MAC chain of cmac, xcbc and cbcmac
- * serial with the round keys in registers.
+ * serial with the round keys in registers; CCM's payload with the chain
+ * and the counter blocks interleaved (aes-aesni-ccm.c).
  * Constant-time (hardware AES rounds, no secret-dependent branch or index,
  * key expansion included). Needs AES-NI, SSE2, SSSE3 and SSE4.1; i686 and
  * x86_64. Speed: AES-128, 8192-byte requests, CTR 0.22 and CBC encryption
@@ -24,6 +25,7 @@
 #include "../../src/core/desc.h"
 #include "../../src/modes/cbc.h"
 #include "../../src/modes/cbcmac.h"
+#include "../../src/modes/ccm.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
 #include "../../src/modes/xctr.h"
@@ -60,4 +62,5 @@ CRYPTARCH_DRIVER(aes_aesni,
 				 CRYPTARCH_CTR_HOOK(aes_aesni),
 				 CRYPTARCH_XTS_HOOK(aes_aesni),
 				 CRYPTARCH_XCTR_HOOK(aes_aesni),
-				 CRYPTARCH_CBCMAC_HOOKS(aes_aesni, .priority = 410)));
+				 CRYPTARCH_CBCMAC_HOOKS(aes_aesni, .priority = 410),
+				 CRYPTARCH_CCM_HOOK(aes_aesni, .priority = 500)));

@@ -108,6 +108,14 @@ void cryptarch_aes_aesni_xts_decrypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_aesni_xctr_crypt(const void *ctx, uint8_t *dst,
 				    const uint8_t *src, size_t nblocks,
 				    const uint8_t iv[16], uint64_t ctr);
+/* CCM's payload (src/modes/ccm.h): the CBC-MAC chain and the counter
+ * blocks interleaved (aes-aesni-ccm.c). */
+void cryptarch_aes_aesni_ccm_encrypt(const void *ctx, uint8_t *dst,
+				     const uint8_t *src, size_t nblocks,
+				     uint8_t ctr[16], uint8_t x[16]);
+void cryptarch_aes_aesni_ccm_decrypt(const void *ctx, uint8_t *dst,
+				     const uint8_t *src, size_t nblocks,
+				     uint8_t ctr[16], uint8_t x[16]);
 /* The CBC-MAC chain of cmac, xcbc and cbcmac (src/modes/cbcmac.h): serial,
  * every round key in a register, as CBC encryption. */
 void cryptarch_aes_aesni_cbcmac(const void *ctx, uint8_t x[16],
