@@ -6,11 +6,13 @@
  * test_aead_speed (Linux crypto/tcrypt.c) makes them, with its tag length
  * and amount of associated data (encryption of LEN bytes into the
  * ciphertext and the tag; decryption of a valid ciphertext and tag, made
- * once by encryption, so that the tag verifies on every call), and the
- * instance a handle uses for a request. The timing itself is
- * bench/harness.h's. The functions are static here, for the two
- * subcommands' files; the nonce and the data are fixed patterns
- * (tcrypt's are 0xff bytes), nothing secret. No CPU features needed here.
+ * once by encryption, so that the tag verifies on every call). It differs
+ * from bench/skbench.h's skbench_aead_tick, which the peer benchmark
+ * times, only by the associated data tcrypt adds; the instance a handle
+ * uses is skbench_aead_selected()'s, the timing bench/harness.h's. The
+ * functions are static here, for the two subcommands' files; the nonce
+ * and the data are fixed patterns (tcrypt's are 0xff bytes), nothing
+ * secret. No CPU features needed here.
  */
 #ifndef CRYPTARCH_TOOLS_AEADBENCH_H
 #define CRYPTARCH_TOOLS_AEADBENCH_H
@@ -20,8 +22,6 @@
 #include <string.h>
 
 #include "cryptarch.h"
-#include "handle.h"
-#include "profile.h"
 
 /* The request tcrypt's AEAD speed test makes of gcm(aes): a 16-byte tag,
  * 8 bytes of associated data; and a nonce of the standard 12 bytes (also
@@ -94,32 +94,6 @@ static inline int aeadbench_setup(struct aeadbench_req *r, cryptarch_aead *tfm,
 	return cryptarch_aead_encrypt(tfm, pt, ct, len, aeadbench_nonce,
 				      sizeof(aeadbench_nonce), aeadbench_ad,
 				      sizeof(aeadbench_ad));
-}
-
-/* The driver name of the instance that cryptarch_aead_new(NAME, FLAGS)
- * uses for requests of LEN bytes in direction DECRYPT with a key of
- * KEYLEN bytes (0: before setkey), into BUF; "" if NAME cannot be opened
- * under FLAGS (or the key is refused). Returns BUF. */
-static inline char *aeadbench_selected(const char *name, unsigned flags,
-				       size_t keylen, int decrypt, size_t len,
-				       char *buf, size_t size)
-{
-	cryptarch_aead *tfm;
-	uint8_t key[64];
-	size_t i;
-
-	if (size)
-		buf[0] = '\0';
-	if (keylen > sizeof(key) || cryptarch_aead_new(&tfm, name, flags))
-		return buf;
-	for (i = 0; i < keylen; i++)
-		key[i] = (uint8_t)(i * 7 + 1);
-	if (keylen == 0 || cryptarch_aead_setkey(tfm, key, keylen) == 0)
-		cryptarch_aead_slot(tfm, decrypt,
-				    len > CRYPTARCH_PROFILE_SMALL_MAX, buf,
-				    size);
-	cryptarch_aead_free(tfm);
-	return buf;
 }
 
 #endif /* CRYPTARCH_TOOLS_AEADBENCH_H */

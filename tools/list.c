@@ -16,8 +16,9 @@
  * picks for it (cryptarch_select() without a profile; under the default
  * constant-time policy, and under CRYPTARCH_ALLOW_VARIABLE_TIME where that
  * picks another), in the aead form (ivsize, maxauthsize, geniv), its
- * fields over all of its drivers; a hooked whole-AEAD instance
- * ("gcm-aes-aesni") has its record with its driver's. `list --cpu` prints the CPU features
+ * fields over all of its drivers, its "selected" field saying for which
+ * name and policy; a hooked whole-AEAD instance ("ccm-aes-aesni") has its
+ * record with its driver's, with that field where it is the pick. `list --cpu` prints the CPU features
  * instead (detected, masked by CRYPTARCH_DISABLE, effective), so that the
  * records parse as /proc/crypto does. `list --markdown` prints the rows of
  * the README's table of implementations for the drivers of this build,
@@ -193,16 +194,25 @@ static void record(const struct cryptarch_spec *s, const char *selected)
 	putchar('\n');
 }
 
+/* The instances static selection picks for the authenticated ciphers,
+ * with the phrase of their "selected" field. */
+#define MAX_PICKS 64
+struct picks {
+	size_t n;
+	struct cryptarch_spec s[MAX_PICKS];
+	char sel[MAX_PICKS][CRYPTARCH_NAME_MAX + 64];
+};
+
 /*
- * The records of the authenticated ciphers over block cipher A: for each
- * name, the instance static selection picks under each policy (once if
- * both pick it), unless it is a hooked instance, listed with its driver.
+ * Into P: for each authenticated cipher over block cipher A, the instance
+ * static selection picks under each policy (once if both pick it).
  */
-static void aead_records(const struct cryptarch_algorithm *a,
-			 struct cryptarch_cands *c, struct cryptarch_plan *plan)
+static void aead_picks(const struct cryptarch_algorithm *a,
+		       struct cryptarch_cands *c, struct cryptarch_plan *plan,
+		       struct picks *pk)
 {
 	static const unsigned policy[2] = { 0, CRYPTARCH_ALLOW_VARIABLE_TIME };
-	char name[CRYPTARCH_NAME_MAX + 1], sel[CRYPTARCH_NAME_MAX + 96];
+	char name[CRYPTARCH_NAME_MAX + 1];
 	struct cryptarch_spec pick[2];
 	size_t j;
 	int ok[2], p;
@@ -217,20 +227,33 @@ static void aead_records(const struct cryptarch_algorithm *a,
 			if (ok[p])
 				pick[p] = plan->prio;
 		}
-		for (p = 0; p < 2; p++) {
+		for (p = 0; p < 2 && pk->n < MAX_PICKS; p++) {
 			int both = ok[0] && ok[1] &&
 				   cryptarch_spec_equal(&pick[0], &pick[1]);
 
-			if (!ok[p] || (p == 1 && both) ||
-			    cryptarch_spec_hooked(&pick[p]))
+			if (!ok[p] || (p == 1 && both))
 				continue;
-			snprintf(sel, sizeof(sel), "%s by priority (%s)", name,
+			pk->s[pk->n] = pick[p];
+			snprintf(pk->sel[pk->n], sizeof(pk->sel[0]),
+				 "%s by priority (%s)", name,
 				 both ? "either policy" :
 				 p    ? "variable-time allowed" :
 					"constant-time only, the default");
-			record(&pick[p], sel);
+			pk->n++;
 		}
 	}
+}
+
+/* The "selected" phrase of instance S among P, or NULL. */
+static const char *picked(const struct picks *pk,
+			  const struct cryptarch_spec *s)
+{
+	size_t i;
+
+	for (i = 0; i < pk->n; i++)
+		if (cryptarch_spec_equal(&pk->s[i], s))
+			return pk->sel[i];
+	return NULL;
 }
 
 /* The CPU lines of `list --cpu`. */
@@ -271,6 +294,7 @@ int cmd_list(int argc, char **argv)
 	struct cryptarch_spec s;
 	struct cryptarch_cands *c;
 	struct cryptarch_plan *plan;
+	struct picks *pk;
 	size_t i, t;
 	int cpu = 0, md = 0, k;
 
@@ -306,6 +330,19 @@ int cmd_list(int argc, char **argv)
 	for (i = 0; i < cryptarch_driver_count(); i++)
 		if (cryptarch_driver_available(cryptarch_driver_at(i)))
 			(void)cryptarch_driver_selftest(cryptarch_driver_at(i));
+	c = malloc(sizeof(*c));
+	plan = malloc(sizeof(*plan));
+	pk = calloc(1, sizeof(*pk));
+	if (!c || !plan || !pk) {
+		free(c);
+		free(plan);
+		free(pk);
+		cli_error("list", "%s", cryptarch_strerror(-ENOMEM));
+		return CLI_FAIL;
+	}
+	for (i = 0; cli_algorithm_at(i); i++)
+		if (cli_algorithm_at(i)->type == &cryptarch_type_cipher)
+			aead_picks(cli_algorithm_at(i), c, plan, pk);
 
 	for (i = 0; i < cryptarch_driver_count(); i++) {
 		const struct cryptarch_driver *d = cryptarch_driver_at(i);
@@ -329,21 +366,15 @@ int cmd_list(int argc, char **argv)
 			snprintf(name, sizeof(name), "%s-%s", tm->alias,
 				 d->name);
 			if (cryptarch_spec_find(name, strlen(name), &s) == 0)
-				record(&s, NULL);
+				record(&s, picked(pk, &s));
 		}
 	}
-	c = malloc(sizeof(*c));
-	plan = malloc(sizeof(*plan));
-	if (!c || !plan) {
-		free(c);
-		free(plan);
-		cli_error("list", "%s", cryptarch_strerror(-ENOMEM));
-		return CLI_FAIL;
-	}
-	for (i = 0; cli_algorithm_at(i); i++)
-		if (cli_algorithm_at(i)->type == &cryptarch_type_cipher)
-			aead_records(cli_algorithm_at(i), c, plan);
+	/* the picks that are template instances, not a driver's own */
+	for (i = 0; i < pk->n; i++)
+		if (!cryptarch_spec_hooked(&pk->s[i]))
+			record(&pk->s[i], pk->sel[i]);
 	free(c);
 	free(plan);
+	free(pk);
 	return CLI_OK;
 }

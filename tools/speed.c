@@ -18,8 +18,8 @@
  * as the skcipher test's, over its sizes (aead_sizes: 16, 64, 256, 512,
  * 1024, 1420, 4096, 8192 bytes of plaintext), one request out of place
  * with its 16-byte tag and 8 bytes of associated data, decryption on a
- * valid ciphertext so that the tag verifies (aeadbench.h); then their own
- * summary and fit.
+ * valid ciphertext so that the tag verifies (aeadbench.h; the selection
+ * marks skbench_aead_selected()'s); then their own summary and fit.
  * A handle may use different instances per direction, key size and
  * request size class (selection's plan): each row names the one the timed
  * handle really used (cryptarch_skcipher_slot()), and each tcrypt header
@@ -714,11 +714,11 @@ static void mark_aead(const struct run *run, const struct target *t,
 {
 	char buf[NAME_LEN];
 
-	aeadbench_selected(t->alg, 0, keylen, p->decrypt, p->bytes, buf,
-			   sizeof(buf));
+	skbench_aead_selected(t->alg, 0, keylen, p->decrypt, p->bytes, buf,
+			      sizeof(buf));
 	p->sel_ct = strcmp(buf, p->inst) == 0;
-	aeadbench_selected(t->alg, CRYPTARCH_ALLOW_VARIABLE_TIME, keylen,
-			   p->decrypt, p->bytes, buf, sizeof(buf));
+	skbench_aead_selected(t->alg, CRYPTARCH_ALLOW_VARIABLE_TIME, keylen,
+			      p->decrypt, p->bytes, buf, sizeof(buf));
 	p->sel_vt = strcmp(buf, p->inst) == 0;
 	p->sel = run->o->flags & CRYPTARCH_ALLOW_VARIABLE_TIME ? p->sel_vt :
 								 p->sel_ct;
