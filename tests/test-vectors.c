@@ -19,11 +19,16 @@
  * generated here, through every SHA-256 implementation. IEEE 1619 vector
  * 1 (equal key halves) must pass without CRYPTARCH_FORBID_WEAK_KEYS and be
  * refused with it. Implementations not available on this CPU are counted
- * and reported as skipped. The aead vectors (gcm, ccm) are not run here:
- * they are counted and left to the aead runner.
+ * and reported as skipped. The aead vectors (gcm, ccm) through every
+ * instance of "<mode>(<cipher>)" over the driver (gcm_base over each of
+ * its ctr instances and each GHASH driver; ccm_base over its ctr instances
+ * and every cbcmac instance): encryption out of place and in place, with
+ * the vector's tag length; decryption of CT || TAG back to PT; FAIL
+ * vectors refused with -EBADMSG and an output of zeros.
  *
  * Usage: test-vectors [--mask-all] VECTORS_DIR
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,6 +279,86 @@ static void run_million_a(const struct test_inst *in, struct stats *st)
 	cryptarch_shash_free(t);
 }
 
+/* One aead vector through instance IN. */
+static void run_aead(const struct vector *v, const struct test_inst *in,
+		     struct stats *st)
+{
+	cryptarch_aead *t = test_aead_open(in, 0);
+	size_t len = v->fail ? 0 : v->len, clen = v->len + v->taglen;
+	uint8_t *ct = malloc(clen + 1), *buf = malloc(clen + 1);
+	int rc;
+
+	if (!t || !ct || !buf)
+		goto done;
+	memcpy(ct, v->ct, v->len);
+	memcpy(ct + v->len, v->tag, v->taglen);
+	rc = cryptarch_aead_setkey(t, v->key, v->keylen);
+	if (!rc)
+		rc = cryptarch_aead_setauthsize(t, v->taglen);
+	if (rc) {
+		test_fail("%s:%u: %s: setkey(%zu)/setauthsize(%zu): %s",
+			  v->file, v->line, in->name, v->keylen, v->taglen,
+			  cryptarch_strerror(rc));
+		goto done;
+	}
+	if (!v->fail) {
+		/* encryption, out of place then in place */
+		memset(buf, 0xa5, clen + 1);
+		rc = cryptarch_aead_encrypt(t, v->pt, buf, len, v->iv,
+					    v->ivlen, v->aad, v->aadlen);
+		st->calls++;
+		if (rc)
+			test_fail("%s:%u: %s encrypt: %s", v->file, v->line,
+				  in->name, cryptarch_strerror(rc));
+		else
+			test_compare(buf, ct, clen, "%s:%u: %s encrypt (%s)",
+				     v->file, v->line, in->name,
+				     v->source ? v->source : "no source");
+		if (buf[clen] != 0xa5)
+			test_fail("%s:%u: %s wrote past the tag", v->file,
+				  v->line, in->name);
+		memcpy(buf, v->pt, len);
+		rc = cryptarch_aead_encrypt(t, buf, buf, len, v->iv, v->ivlen,
+					    v->aad, v->aadlen);
+		st->calls++;
+		if (rc)
+			test_fail("%s:%u: %s encrypt in place: %s", v->file,
+				  v->line, in->name, cryptarch_strerror(rc));
+		else
+			test_compare(buf, ct, clen,
+				     "%s:%u: %s encrypt in place", v->file,
+				     v->line, in->name);
+	}
+	/* decryption of CT || TAG */
+	memset(buf, 0xa5, clen + 1);
+	rc = cryptarch_aead_decrypt(t, ct, buf, clen, v->iv, v->ivlen, v->aad,
+				    v->aadlen);
+	st->calls++;
+	if (v->fail) {
+		if (rc != -EBADMSG)
+			test_fail("%s:%u: %s: a FAIL vector decrypts with %s, "
+				  "not -EBADMSG",
+				  v->file, v->line, in->name,
+				  cryptarch_strerror(rc));
+		else if (!test_all(buf, 0, v->len))
+			test_fail("%s:%u: %s: output not zero after -EBADMSG",
+				  v->file, v->line, in->name);
+	} else if (rc) {
+		test_fail("%s:%u: %s decrypt: %s", v->file, v->line, in->name,
+			  cryptarch_strerror(rc));
+	} else {
+		test_compare(buf, v->pt, len, "%s:%u: %s decrypt", v->file,
+			     v->line, in->name);
+	}
+	if (buf[v->len] != 0xa5)
+		test_fail("%s:%u: %s decrypt wrote past the plaintext", v->file,
+			  v->line, in->name);
+done:
+	free(ct);
+	free(buf);
+	cryptarch_aead_free(t);
+}
+
 /* Keep the instances of TI (N) whose base driver is D; the new count. */
 static size_t only_of(struct test_inst *ti, size_t n,
 		      const struct cryptarch_driver *d)
@@ -332,6 +417,40 @@ static void run_shash_name(const struct vector_set *set,
 	free(ti);
 }
 
+/* The aead vectors of SET for D's algorithm through D's instances of
+ * each aead name over it. */
+static void run_aead_names(const struct vector_set *set,
+			   const struct cryptarch_driver *d, struct stats *st)
+{
+	char names[16][TEST_NAME_MAX], want[TEST_NAME_MAX];
+	size_t nn = test_aead_names(names, 16), j, i, k, n;
+
+	for (j = 0; j < nn; j++) {
+		struct test_inst *ti;
+
+		n = test_aead_instances(names[j], &ti, NULL);
+		n = only_of(ti, n, d);
+		for (i = 0; i < set->n && n; i++) {
+			const struct vector *v = &set->v[i];
+
+			if (v->kind != VECTOR_AEAD)
+				continue;
+			snprintf(want, sizeof(want), "%s(%s)", v->mode, v->alg);
+			if (strcmp(want, names[j]) != 0)
+				continue;
+			st->vectors++;
+			for (k = 0; k < n; k++)
+				run_aead(v, &ti[k], st);
+		}
+		if (n) {
+			k = strlen(names_run);
+			snprintf(names_run + k, sizeof(names_run) - k,
+				 " %s: %zu instances", names[j], n);
+		}
+		free(ti);
+	}
+}
+
 static void run_driver(const struct vector_set *set,
 		       const struct cryptarch_driver *d, struct stats *st)
 {
@@ -386,6 +505,8 @@ static void run_driver(const struct vector_set *set,
 		snprintf(names_run + k, sizeof(names_run) - k, "%scipher:%s",
 			 k ? " " : "", d->name);
 	}
+	if (cipher)
+		run_aead_names(set, d, st);
 	/* the shash names over this driver's algorithm */
 	nn = test_shash_names(names, 64);
 	for (i = 0; i < nn; i++) {
@@ -452,11 +573,6 @@ int main(int argc, char **argv)
 			  "(IEEE 1619 vector 1)");
 	printf("%zu implementations tested, %zu not available here\n", ran,
 	       unavail);
-	for (i = n = 0; i < set.n; i++)
-		n += set.v[i].kind == VECTOR_AEAD;
-	printf("aead vectors: %zu (not run here: left to the aead runner, "
-	       "not counted above)\n",
-	       n);
 	vectors_free(&set);
 	if (ran == 0 && !test_failures) {
 		puts("SKIP: no implementation available");
