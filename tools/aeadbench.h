@@ -68,7 +68,8 @@ static inline void aeadbench_tick(void *arg)
 		err = cryptarch_aead_encrypt(r->tfm, r->src, r->dst, r->len,
 					     aeadbench_nonce,
 					     sizeof(aeadbench_nonce),
-					     aeadbench_ad, sizeof(aeadbench_ad));
+					     aeadbench_ad,
+					     sizeof(aeadbench_ad));
 	if (err && !r->err)
 		r->err = err;
 }

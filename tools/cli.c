@@ -680,15 +680,19 @@ static int none_eligible(const char *name, const struct cryptarch_cands *c,
 static void type_words(const struct cryptarch_type *type, const char *cipher,
 		       char *buf, size_t size)
 {
-	const char *what = type == &cryptarch_type_shash    ? "a hash" :
-			   type == &cryptarch_type_skcipher ? "a mode of operation" :
-			   type == &cryptarch_type_aead ?
-							      "an authenticated cipher" :
-			   type == &cryptarch_type_cipher   ? "a block cipher" :
-							      type->name;
-	const char *tmpl = type == &cryptarch_type_shash ? "cmac" :
-			   type == &cryptarch_type_aead	 ? "gcm" :
-							   "cbc";
+	const char *what = type->name, *tmpl = "cbc";
+
+	if (type == &cryptarch_type_shash) {
+		what = "a hash";
+		tmpl = "cmac";
+	} else if (type == &cryptarch_type_skcipher) {
+		what = "a mode of operation";
+	} else if (type == &cryptarch_type_aead) {
+		what = "an authenticated cipher";
+		tmpl = "gcm";
+	} else if (type == &cryptarch_type_cipher) {
+		what = "a block cipher";
+	}
 
 	if (cipher && type != &cryptarch_type_cipher)
 		snprintf(buf, size, "%s (e.g. %s(%s))", what, tmpl, cipher);
@@ -889,19 +893,18 @@ static void take_static(const struct cryptarch_cands *c, unsigned flags,
 			uint8_t *take)
 {
 	struct cryptarch_plan *plan = malloc(sizeof(*plan));
-	size_t i;
-	int k, op, cls;
+	const struct cryptarch_slot *slot;
+	size_t i, k, nslots;
 
-	if (plan && cryptarch_select(c, flags, NULL, plan) == 0)
-		for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
-			for (op = 0; op < CRYPTARCH_MAX_OPS; op++)
-				for (cls = 0; cls < 2; cls++)
-					for (i = 0; i < c->n; i++)
-						if (cryptarch_spec_equal(
-							    &c->v[i],
-							    &plan->slot[k][op][cls]
-								     .inst))
-							take[i] = 1;
+	if (plan && cryptarch_select(c, flags, NULL, plan) == 0) {
+		slot = &plan->slot[0][0][0];
+		nslots = sizeof(plan->slot) / sizeof(plan->slot[0][0][0]);
+		for (k = 0; k < nslots; k++)
+			for (i = 0; i < c->n; i++)
+				if (cryptarch_spec_equal(&c->v[i],
+							 &slot[k].inst))
+					take[i] = 1;
+	}
 	free(plan);
 }
 

@@ -905,8 +905,9 @@ int cmd_enc(int argc, char **argv)
 		cli_error(sub,
 			  "%s: only an authenticated cipher (aead: gcm, ccm) "
 			  "takes it; %s is not one",
-			  a.aad ? "--aad" : a.aad_file ? "--aad-file" :
-							 "--tag-length",
+			  a.aad	     ? "--aad" :
+			  a.aad_file ? "--aad-file" :
+				       "--tag-length",
 			  j.alg);
 		return CLI_USAGE;
 	}

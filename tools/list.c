@@ -217,8 +217,8 @@ static void aead_picks(const struct cryptarch_algorithm *a,
 	size_t j;
 	int ok[2], p;
 
-	for (j = 0; cli_name_at(&cryptarch_type_aead, a, j, name,
-				sizeof(name)) == 0;
+	for (j = 0;
+	     cli_name_at(&cryptarch_type_aead, a, j, name, sizeof(name)) == 0;
 	     j++) {
 		if (cryptarch_cands(name, &cryptarch_type_aead, c) != 0)
 			continue;

@@ -1612,8 +1612,8 @@ static void json(const struct run *run)
 		}
 		type = run->t[p->target].type;
 		printf("%s\n    ", n++ ? "," : "");
-		jhead(run->t[p->target].alg, insts(p, nsz, label, sizeof(label)),
-		      sel, ct, vt);
+		jhead(run->t[p->target].alg,
+		      insts(p, nsz, label, sizeof(label)), sel, ct, vt);
 		printf(", \"type\": \"%s\", \"dir\": \"%s\", "
 		       "\"key_bits\": %u, "
 		       "\"ns_per_byte\": %.4f, \"ns_per_call\": %.2f",
