@@ -26,7 +26,8 @@
  *     GHASH in GF(2^128)) whose pre-counter block J0 ends in 0xfffffffe or
  *     0xffffffff, so that the 32-bit counter wraps within the message
  *     (the model and the reference both checked; a 128-bit increment
- *     would carry into the nonce's bits).
+ *     would carry into the nonce's bits; and for 4101 bytes after 5, 20
+ *     and 37 blocks, inside the batches of bulk code).
  *  3. The rules on every instance: default tag length 16; setauthsize's
  *     valid sets (gcm 4, 8, 12..16; ccm 4, 6, ..., 16), everything else
  *     -EINVAL and the tag length unchanged, kept across setkey; key
@@ -623,7 +624,8 @@ out:
 
 /*
  * GCM with a 16-byte nonce whose J0 is X || 0xfffffffe and X ||
- * 0xffffffff: inc32 wraps after one or two blocks. The nonce comes from
+ * 0xffffffff: inc32 wraps after one or two blocks; and, for 4101 bytes,
+ * X || 0xffffffff - 5, - 20, - 37: within a bulk loop's batch. The nonce comes from
  * H = E_K(0) through test_gcm_nonce_for_j0(); the model checks that its
  * GHASH gives J0 back, and encrypts; T and the reference must agree.
  */
@@ -632,13 +634,18 @@ static void check_wrap(const struct test_inst *ti, cryptarch_aead *t,
 		       struct model *m, const size_t *ks, size_t nk)
 {
 	static const size_t lens[] = { 100, 48, 4096 + 5 };
+	/* blocks before the wrap: 1, 0, and inside a driver's batch of
+	 * blocks (4, 8 or 32 at a time) */
+	static const uint32_t before[] = { 1, 0, 5, 20, 37 };
 	static uint8_t pt[4096 + 5], ad[24];
 	uint8_t j0[16], back[16];
 	struct input in;
 	size_t i, w;
 
-	for (w = 0; w < 2; w++) {
+	for (w = 0; w < sizeof(before) / sizeof(before[0]); w++) {
 		for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+			if (w >= 2 && i != 2)
+				continue;
 			random_input(&in, pt, ad, lens[i], i == 1 ? 20 : 0, 16,
 				     16, ks[(w + i) % nk]);
 			if (model_setkey(m, in.key, in.keylen)) {
@@ -646,8 +653,8 @@ static void check_wrap(const struct test_inst *ti, cryptarch_aead *t,
 				return;
 			}
 			test_rng_fill(&rng, j0, 12);
-			memset(j0 + 12, 0xff, 4);
-			j0[15] = (uint8_t)(0xfe + w);
+			j0[12] = j0[13] = j0[14] = 0xff;
+			j0[15] = (uint8_t)(0xff - before[w]);
 			test_gcm_nonce_for_j0(in.nonce, m->h, j0);
 			model_j0(m, in.nonce, 16, back);
 			if (memcmp(back, j0, 16)) {

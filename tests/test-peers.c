@@ -46,8 +46,9 @@
  * length), then associated data of 65279, 65280 and 65281 bytes (CCM's
  * two length encodings either side of 0xff00), and for GCM 16-byte
  * nonces whose J0 ends in 0xfffffffe and 0xffffffff, so that inc32 wraps
- * within the 100-byte message: the nonce is computed from H = E_K(0),
- * the peer's own block cipher, by inverting GHASH (util.c). Each round:
+ * within the 100-byte message (and in 0xffffffeb: after 20 blocks of
+ * 1000 bytes): the nonce is computed from H = E_K(0), the peer's own
+ * block cipher, by inverting GHASH (util.c). Each round:
  * cryptarch (from a random offset, in place or not) and the peer must
  * make the same ciphertext and tag, each must decrypt the other's, and
  * one flipped bit must be refused by both (cryptarch: -EBADMSG and a
@@ -1037,11 +1038,12 @@ static int aead_round(const struct peer_entry *p, const struct aead_peer *a,
 }
 
 /*
- * GCM with a pre-counter block J0 = X || 0xfffffffe or X || 0xffffffff:
- * the 16-byte nonce that gives it is computed from H = E_K(0), the
- * peer's block cipher, by inverting GHASH (test_gcm_nonce_for_j0()), and
- * the counter wraps within the 100-byte message (inc32: the upper 96
- * bits do not change; a 128-bit increment would carry into them).
+ * GCM with a pre-counter block J0 = X || 0xfffffffe or X || 0xffffffff
+ * (and X || 0xffffffeb, 1000 bytes): the 16-byte nonce that gives it is
+ * computed from H = E_K(0), the peer's block cipher, by inverting GHASH
+ * (test_gcm_nonce_for_j0()), and the counter wraps within the 100-byte
+ * message (inc32: the upper 96 bits do not change; a 128-bit increment
+ * would carry into them).
  */
 static unsigned long aead_wrap(const struct peer_entry *p,
 			       const struct aead_peer *a, const char *iname,
@@ -1049,12 +1051,17 @@ static unsigned long aead_wrap(const struct peer_entry *p,
 			       const size_t *keys, size_t nk)
 {
 	static const uint8_t zero[16];
-	uint8_t key[32], h[16], j0[16], nonce[16], pt[100], ad[20];
+	/* blocks before the wrap, and the message's length */
+	static const struct {
+		uint32_t before;
+		size_t len;
+	} wraps[] = { { 1, 100 }, { 0, 100 }, { 20, 1000 } };
+	uint8_t key[32], h[16], j0[16], nonce[16], pt[1000], ad[20];
 	unsigned long runs = 0;
 	size_t k, w;
 
 	for (k = 0; k < nk; k++) {
-		for (w = 0; w < 2; w++) {
+		for (w = 0; w < sizeof(wraps) / sizeof(wraps[0]); w++) {
 			test_rng_fill(&rng, key, keys[k]);
 			test_rng_fill(&rng, pt, sizeof(pt));
 			test_rng_fill(&rng, ad, sizeof(ad));
@@ -1064,12 +1071,12 @@ static unsigned long aead_wrap(const struct peer_entry *p,
 				return runs;
 			}
 			test_rng_fill(&rng, j0, 12);
-			memset(j0 + 12, 0xff, 4);
-			j0[15] = (uint8_t)(0xfe + w);
+			j0[12] = j0[13] = j0[14] = 0xff;
+			j0[15] = (uint8_t)(0xff - wraps[w].before);
 			test_gcm_nonce_for_j0(nonce, h, j0);
 			runs += aead_round(p, a, iname, t, cipher, 1, key,
 					   keys[k], nonce, 16, ad,
-					   w ? sizeof(ad) : 0, pt, sizeof(pt),
+					   w ? sizeof(ad) : 0, pt, wraps[w].len,
 					   16);
 		}
 	}
