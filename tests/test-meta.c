@@ -485,13 +485,40 @@ static void check_hooks(const struct cryptarch_driver *d)
 	for (h = d->hooks; h && h->tmpl; h++) {
 		const struct cryptarch_template *t =
 			cryptarch_template_find(h->tmpl, strlen(h->tmpl));
+		const char *alg = NULL;
+		unsigned a;
 
+		if (!t) /* a hook by the template's alias: "gcm" */
+			t = cryptarch_template_find_alias(h->tmpl,
+							  strlen(h->tmpl));
 		if (!t) {
 			test_fail("driver %s: a hook for \"%s\", which is not "
 				  "a registered template",
 				  d->name, h->tmpl);
 			continue;
 		}
+		/* .with names a driver of the algorithm an argument must be
+		 * (gcm's ghash), exactly where there is such an argument */
+		for (a = 1; a < t->nargs; a++)
+			if (t->over_arg[a] &&
+			    !cryptarch_template_find(t->over_arg[a],
+						     strlen(t->over_arg[a])))
+				alg = t->over_arg[a];
+		if (alg && (!h->with ||
+			    !cryptarch_driver_find(h->with, strlen(h->with)) ||
+			    strcmp(cryptarch_driver_find(h->with,
+							 strlen(h->with))
+					   ->alg->name,
+				   alg) != 0))
+			test_fail("driver %s: hook %s names no %s driver in "
+				  ".with (\"%s\")",
+				  d->name, h->tmpl, alg,
+				  h->with ? h->with : "(null)");
+		if (!alg && h->with)
+			test_fail("driver %s: hook %s has .with (\"%s\"), but "
+				  "its template has no argument of another "
+				  "algorithm",
+				  d->name, h->tmpl, h->with);
 		if (!h->ops)
 			test_fail("driver %s: hook %s without operations",
 				  d->name, h->tmpl);
