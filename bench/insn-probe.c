@@ -9,15 +9,18 @@
  * The mode is the registry's template of that name, run as the instance
  * static selection would rank for the driver: the driver's hooked one
  * ("cbc-aes-arm64") where it has a hook for the template, else the
- * template's own over the driver ("cbc(aes-generic)").
+ * template's own over the driver ("cbc(aes-generic)"). MODE "hash" with
+ * "dig" takes the digest through a hash driver itself ("ghash-generic",
+ * "sha256-generic"), keyed with the smallest key its algorithm takes.
  * The script counts the instructions executed inside the implementation's
  * own code for CALLS=1 and CALLS=2; the difference is one request, with
  * the key schedule, the self-test and any first-call work cancelled. It is
  * a measurement tool, not library code, and is linked -static -no-pie so
  * that the addresses `nm -S` gives are the ones the emulator executes.
- * `--list` prints one "driver cipher constant-time available" line per
- * registered block cipher driver (registry order; constant-time is the
- * descriptor's CRYPTARCH_DRV_CONSTANT_TIME).
+ * `--list` prints one "driver algorithm constant-time available type"
+ * line per registered block cipher or hash driver (registry order;
+ * constant-time is the descriptor's CRYPTARCH_DRV_CONSTANT_TIME, type
+ * "cipher" or "hash").
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,9 +38,15 @@ static int usage(const char *prog)
 		"       %s DRIVER MODE enc|dec|dig BYTES CALLS\n"
 		"(MODE: a registered template over a cipher: ecb, cbc, ctr, "
 		"xts, xctr; or a keyed hash over one, with dig: cmac, xcbc, "
-		"cbcmac)\n",
+		"cbcmac; or hash with dig, for a hash DRIVER)\n",
 		prog, prog);
 	return 2;
+}
+
+/* 1 if D is a hash driver: of type shash, with its own operations. */
+static int is_hash(const struct cryptarch_driver *d)
+{
+	return d->alg->type == &cryptarch_type_shash && d->type_ops;
 }
 
 static int list(void)
@@ -47,11 +56,12 @@ static int list(void)
 	for (i = 0; i < cryptarch_driver_count(); i++) {
 		const struct cryptarch_driver *d = cryptarch_driver_at(i);
 
-		if (d->alg->type != &cryptarch_type_cipher)
+		if (d->alg->type != &cryptarch_type_cipher && !is_hash(d))
 			continue;
-		printf("%s %s %d %d\n", d->name, d->alg->name,
+		printf("%s %s %d %d %s\n", d->name, d->alg->name,
 		       !!(d->flags & CRYPTARCH_DRV_CONSTANT_TIME),
-		       cryptarch_driver_available(d));
+		       cryptarch_driver_available(d),
+		       is_hash(d) ? "hash" : "cipher");
 	}
 	return 0;
 }
@@ -68,7 +78,7 @@ int main(int argc, char **argv)
 	unsigned long bytes, calls, c;
 	size_t keylen;
 	uint8_t *buf;
-	int enc, dig, err = 0;
+	int enc, dig, hash, err = 0;
 	char *end;
 
 	if (argc == 2 && !strcmp(argv[1], "--list"))
@@ -76,15 +86,24 @@ int main(int argc, char **argv)
 	if (argc != 6)
 		return usage(argv[0]);
 	drv = cryptarch_driver_find(argv[1], strlen(argv[1]));
-	tmpl = cryptarch_template_find(argv[2], strlen(argv[2]));
+	hash = !strcmp(argv[2], "hash");
+	tmpl = hash ? NULL : cryptarch_template_find(argv[2], strlen(argv[2]));
 	enc = !strcmp(argv[3], "enc");
 	dig = !strcmp(argv[3], "dig");
 	bytes = strtoul(argv[4], &end, 10);
-	if (!drv || !tmpl || tmpl->nargs != 1 || tmpl->nkeys > 4 ||
-	    tmpl->args[0] != &cryptarch_type_cipher ||
-	    (!enc && !dig && strcmp(argv[3], "dec")) ||
-	    dig != (tmpl->type == &cryptarch_type_shash) || *end)
+	if (!drv || *end)
 		return usage(argv[0]);
+	if (hash) {
+		if (!dig || !is_hash(drv) ||
+		    drv->alg->min_keysize > sizeof(key))
+			return usage(argv[0]);
+	} else if (!tmpl || tmpl->nargs != 1 || tmpl->nkeys > 4 ||
+		   tmpl->args[0] != &cryptarch_type_cipher ||
+		   drv->alg->type != &cryptarch_type_cipher ||
+		   (!enc && !dig && strcmp(argv[3], "dec")) ||
+		   dig != (tmpl->type == &cryptarch_type_shash)) {
+		return usage(argv[0]);
+	}
 	calls = strtoul(argv[5], &end, 10);
 	if (*end)
 		return usage(argv[0]);
@@ -94,11 +113,15 @@ int main(int argc, char **argv)
 	}
 
 	/* The hooked instance where the driver has one, as selection would
-	 * rank it, else the template's own. */
-	if (cryptarch_spec_over(&s, tmpl, drv, 1) &&
-	    cryptarch_spec_over(&s, tmpl, drv, 0))
+	 * rank it, else the template's own; a hash driver alone. */
+	if (hash)
+		snprintf(name, sizeof(name), "%s", drv->name);
+	else if (cryptarch_spec_over(&s, tmpl, drv, 1) &&
+		 cryptarch_spec_over(&s, tmpl, drv, 0))
 		return usage(argv[0]);
-	cryptarch_spec_name(&s, name, sizeof(name));
+	else
+		cryptarch_spec_name(&s, name, sizeof(name));
+	keylen = hash ? drv->alg->min_keysize : 16;
 	for (c = 0; c < sizeof(key); c++)
 		key[c] = (uint8_t)(0x10 + 7 * c);
 	buf = malloc(bytes ? bytes : 1);
@@ -110,8 +133,8 @@ int main(int argc, char **argv)
 		/* one digest of the message per call, as a caller makes it */
 		err = cryptarch_shash_new(&h, name,
 					  CRYPTARCH_ALLOW_VARIABLE_TIME);
-		if (!err)
-			err = cryptarch_shash_setkey(h, key, 16);
+		if (!err && keylen)
+			err = cryptarch_shash_setkey(h, key, keylen);
 		for (c = 0; !err && c < calls; c++)
 			err = cryptarch_shash_digest(h, buf, bytes, tag);
 		if (err)

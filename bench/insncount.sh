@@ -26,7 +26,11 @@
 #   --drivers LIST    only these drivers (default: all registered)
 #   --modes LIST      MODE-DIR items, MODE ecb|cbc|ctr|xts|xctr, DIR enc|dec,
 #                     or a keyed hash MODE cmac|xcbc|cbcmac with DIR dig
-#                     (one digest per request; default: ecb-enc,cbc-enc)
+#                     (one digest per request; default: ecb-enc,cbc-enc),
+#                     or hash-dig: a digest through a hash driver itself
+#                     (ghash-generic, sha256-generic; the smallest key of
+#                     its algorithm). Cipher modes run for cipher drivers,
+#                     hash-dig for hash drivers
 #   --sizes LIST      request sizes in bytes, multiples of 16 (16,8192)
 #   --build-root DIR  build trees (${TMPDIR:-/tmp}/cryptarch-insncount)
 #   --markdown        the table in Markdown, one row per target and driver:
@@ -69,7 +73,7 @@ done
 for m in ${modes//,/ }; do
 	case $m in
 	ecb-enc|ecb-dec|cbc-enc|cbc-dec|ctr-enc|ctr-dec|xts-enc|xts-dec) ;;
-	xctr-enc|xctr-dec|cmac-dig|xcbc-dig|cbcmac-dig) ;;
+	xctr-enc|xctr-dec|cmac-dig|xcbc-dig|cbcmac-dig|hash-dig) ;;
 	*) err "bad mode $m"; exit 2 ;;
 	esac
 done
@@ -203,7 +207,7 @@ for t in ${targets//,/ }; do
 	esac
 	# shellcheck disable=SC2086 # $emu is a command with arguments
 	list=$($emu "$probe" --list) || { status=1; continue; }
-	while read -r drv cipher ct avail; do
+	while read -r drv cipher ct avail type; do
 		if [ -n "$drivers" ] && [[ ",$drivers," != *",$drv,"* ]]; then
 			continue
 		fi
@@ -211,11 +215,21 @@ for t in ${targets//,/ }; do
 			notes+=$'\n'"$t: $drv not available on the emulated CPU"
 			continue
 		fi
+		# hash-dig for a hash driver, the other modes for a cipher's
+		dmodes=""
+		for m in ${modes//,/ }; do
+			if [ "$m" = hash-dig ]; then
+				[ "$type" != hash ] || dmodes+=" $m"
+			elif [ "$type" != hash ]; then
+				dmodes+=" $m"
+			fi
+		done
+		[ -n "$dmodes" ] || continue
 		range=$(bash "$src/bench/code-range.sh" "$probe.map" "$probe" \
 			"$b/libcryptarch.a" "${prefix}nm" "${prefix}objdump" \
 			"$drv") || { status=1; continue; }
 		lo=${range% *} hi=${range#* }
-		for m in ${modes//,/ }; do
+		for m in $dmodes; do
 			for n in ${sizes//,/ }; do
 				if ! d=$(count_request "$m" "$n"); then
 					err "$t: $drv $m $n: run failed"
