@@ -11,8 +11,12 @@
  * so that partial batches, the partial CTR and XCTR block, XTS and CTS
  * ciphertext stealing and the MACs' partial last block all run; the XTS
  * tweak key is the key XOR 0x5c, so that it is secret too; a MAC's tag is
- * XORed into the buffer). A hash driver (sha256-generic) digests the key
- * bytes followed by the buffer instead. The buffer is a fixed pattern
+ * XORed into the buffer). A hash driver digests instead: an unkeyed one
+ * (sha256-generic) the key bytes followed by the buffer; a keyed one
+ * (ghash-generic) takes the key and digests messages of 16, 117 and
+ * HASH_LEN bytes of the same pattern (one block, a partial last block,
+ * and enough blocks for the widest aggregation and its tails), each tag
+ * XORed into the buffer. The buffer is a fixed pattern
  * offset by the optional byte DATAHEX (default 00). Between the runs the
  * script compares only the key, or only DATAHEX, differs; the plugin
  * hashes the program counters and data addresses inside the driver's own
@@ -20,10 +24,14 @@
  * code, linked -static -no-pie; the hex decoding (src/core/hex.c) is
  * outside the traced range.
  *
- * Usage: ct-probe --list   (one "driver cipher constant-time available"
- *                           line per registered driver; constant-time is
- *                           the descriptor's CRYPTARCH_DRV_CONSTANT_TIME,
- *                           which tests/ct-trace.sh holds the traces to)
+ * Usage: ct-probe --list   (one "driver algorithm constant-time available
+ *                           keysizes" line per registered driver;
+ *                           constant-time is the descriptor's
+ *                           CRYPTARCH_DRV_CONSTANT_TIME, which
+ *                           tests/ct-trace.sh holds the traces to;
+ *                           keysizes the key lengths among 16, 24, 32 the
+ *                           driver takes, as "16,24,32", all three for an
+ *                           unkeyed hash, "-" if none)
  *        ct-probe DRIVER enc|dec KEYHEX [DATAHEX]
  * Exit status: 0 done, 1 an API call failed, 2 usage, 77 the driver is not
  * available on this CPU.
@@ -56,16 +64,29 @@ static const struct {
 	{ "cbcmac(%s)", 117 },
 };
 
+/* The message of a keyed hash driver: 37 blocks and a partial one. */
+#define HASH_LEN (37 * 16 + 5)
+
 static int list(void)
 {
 	size_t i;
+	unsigned k;
 
 	for (i = 0; i < cryptarch_driver_count(); i++) {
 		const struct cryptarch_driver *d = cryptarch_driver_at(i);
+		const struct cryptarch_algorithm *a = d->alg;
+		char sizes[16] = "";
 
-		printf("%s %s %d %d\n", d->name, d->alg->name,
+		/* an unkeyed hash's "key" is the start of its message */
+		for (k = 16; k <= 32; k += 8)
+			if (a->max_keysize == 0 ||
+			    (k >= a->min_keysize && k <= a->max_keysize))
+				snprintf(sizes + strlen(sizes),
+					 sizeof(sizes) - strlen(sizes), "%s%u",
+					 sizes[0] ? "," : "", k);
+		printf("%s %s %d %d %s\n", d->name, a->name,
 		       !!(d->flags & CRYPTARCH_DRV_CONSTANT_TIME),
-		       cryptarch_driver_available(d));
+		       cryptarch_driver_available(d), sizes[0] ? sizes : "-");
 	}
 	return 0;
 }
@@ -202,14 +223,32 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < sizeof(buf); i++)
 		buf[i] = (uint8_t)(i * 13 + 1 + seed);
-	if (drv->alg->type != &cryptarch_type_cipher) {
-		/* a hash: the key bytes and the buffer, as one message */
+	if (drv->alg->type != &cryptarch_type_cipher &&
+	    drv->alg->max_keysize == 0) {
+		/* an unkeyed hash: the key bytes and the buffer, as one
+		 * message */
 		uint8_t msg[32 + sizeof(buf)];
 
 		memcpy(msg, key, keylen);
 		memcpy(msg + keylen, buf, sizeof(buf));
 		rc |= run_shash(drv->name, NULL, 0, msg, keylen + sizeof(buf));
 		memcpy(buf, msg, sizeof(buf));
+		printf("%s %s: %02x%02x\n", drv->name, argv[2], buf[0],
+		       buf[116]);
+		return rc;
+	}
+	if (drv->alg->type != &cryptarch_type_cipher) {
+		/* a keyed hash: messages of the pattern under the key */
+		static const size_t lens[] = { 16, 117, HASH_LEN };
+		uint8_t msg[HASH_LEN];
+
+		for (k = 0; k < sizeof(lens) / sizeof(lens[0]); k++) {
+			for (i = 0; i < sizeof(msg); i++)
+				msg[i] = (uint8_t)(i * 13 + 1 + seed);
+			rc |= run_shash(drv->name, key, keylen, msg, lens[k]);
+			for (i = 0; i < sizeof(buf); i++)
+				buf[i] ^= msg[i]; /* the tag at the start */
+		}
 		printf("%s %s: %02x%02x\n", drv->name, argv[2], buf[0],
 		       buf[116]);
 		return rc;

@@ -11,11 +11,15 @@
  * ("cmac(aes-ct64)", "xcbc-aes-aesni"...), for each key size the instance
  * takes, with the key, the iv and the input (plaintext, then ciphertext;
  * the message) marked undefined, so that memcheck reports every branch and
- * every memory index that depends on them. A hash driver (sha256-generic)
- * digests a secret message. names[] must name every registered template
- * (the test fails on one it does not know). Handles are created (which runs the self-tests on
- * the library's own, defined, vectors) before anything is marked; outputs
- * are marked defined before they are read. VALGRIND_COUNT_ERRORS before and
+ * every memory index that depends on them. A hash driver digests a secret
+ * message of STREAM_LEN bytes in two updates and in one call, a keyed one
+ * (every GHASH driver: ghash-generic, ghash-pclmul...) under a secret key
+ * of each size its algorithm takes, so that its setkey (the powers of H),
+ * its many-block and its single-block paths and the zero-padded last
+ * block all run on secrets. names[] must name every registered template
+ * (the test fails on one it does not know). Handles are created (which
+ * runs the self-tests on the library's own, defined, vectors) before
+ * anything is marked; outputs are marked defined before they are read. VALGRIND_COUNT_ERRORS before and
  * after each driver gives its count of errors: a driver flagged
  * CRYPTARCH_DRV_CONSTANT_TIME must have none, a table-based one must have
  * some (which shows the test can see a leak). One line per driver; the

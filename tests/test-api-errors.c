@@ -13,7 +13,8 @@
  *    unchanged on every error; length 0 with NULL buffers and, where
  *    the mode allows it, a NULL iv;
  *  - names the templates do not combine ("cts(ecb(aes))",
- *    "essiv(ctr(aes),sha256)", "cmac(sha256)", "xctr(sha256)"), and names
+ *    "essiv(ctr(aes),sha256)", "cmac(sha256)", "xctr(sha256)", essiv over
+ *    a keyed hash: "essiv(cbc(aes),ghash)"), and names
  *    of another type (a shash name as an skcipher, an skcipher name as a
  *    shash), -ENOENT;
  *  - aead: names the templates do not combine ("gcm(sha256)",
@@ -716,6 +717,22 @@ static void check_policy(void)
 			for (m = 0; m < TEST_MODE_COUNT; m++) {
 				test_mode_algname(m, a->name, name,
 						  sizeof(name));
+				expect_sk_new(name,
+					      CRYPTARCH_ALLOW_VARIABLE_TIME,
+					      -ENOENT);
+			}
+			/* essiv hashes the key with an unkeyed hash: a
+			 * keyed one (ghash) is refused, by either name */
+			for (c = 0; a->alg->max_keysize && c < nc; c++) {
+				snprintf(name, sizeof(name),
+					 "essiv(cbc(%s),%s)", ciphers[c],
+					 a->alg->name);
+				expect_sk_new(name,
+					      CRYPTARCH_ALLOW_VARIABLE_TIME,
+					      -ENOENT);
+				snprintf(name, sizeof(name),
+					 "essiv(cbc(%s),%s)", ciphers[c],
+					 a->name);
 				expect_sk_new(name,
 					      CRYPTARCH_ALLOW_VARIABLE_TIME,
 					      -ENOENT);

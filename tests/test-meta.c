@@ -20,7 +20,11 @@
  * cipher driver has its three single-block functions and no type
  * operations, a driver of another type (sha256-generic) its type's
  * operations (struct cryptarch_shash_ops, sane sizes) and single-block
- * functions only where its algorithm is keyed; every hook of a driver
+ * functions only where its algorithm is keyed; a GHASH driver (algorithm
+ * ghash, src/ghash/ghash.h) is constant-time, keeps a key context, has
+ * setkey only and the common shash operations of ghash.c with its block
+ * function (CRYPTARCH_DRIVER_GHASH: the gcm template calls that function
+ * through them); every hook of a driver
  * names a registered template, once, with operations, and no priority for
  * an operation its type does not have; the CBC-MAC chain hook comes for
  * cmac, xcbc and cbcmac together with one function; every registered
@@ -40,6 +44,7 @@
 
 #include "aead.h"
 #include "desc.h"
+#include "ghash/ghash.h"
 #include "hex.h"
 #include "modes/cbcmac.h"
 #include "registry.h"
@@ -408,6 +413,39 @@ static int has_kats(const struct cryptarch_kat *kats)
 	return kats && kats[0].key;
 }
 
+/* A GHASH driver (ghash.h): constant-time, with a key context, setkey
+ * alone, and the common shash operations over its block function. */
+static void check_ghash(const struct cryptarch_driver *d)
+{
+	const struct cryptarch_ghash_ops *g = d->type_ops;
+
+	if (!(d->flags & CRYPTARCH_DRV_CONSTANT_TIME))
+		test_fail("driver %s: a GHASH driver that is not "
+			  "constant-time (ghash.h: every one is)",
+			  d->name);
+	if (d->ctxsize == 0)
+		test_fail("driver %s: a GHASH driver without a key context",
+			  d->name);
+	if (d->ops && (d->ops->encrypt || d->ops->decrypt))
+		test_fail("driver %s: a GHASH driver with single-block "
+			  "functions",
+			  d->name);
+	if (!g || g->shash.init != cryptarch_ghash_init ||
+	    g->shash.update != cryptarch_ghash_update ||
+	    g->shash.final != cryptarch_ghash_final ||
+	    g->shash.digestsize != 16 ||
+	    g->shash.statesize != sizeof(struct cryptarch_ghash_state) ||
+	    !g->blocks)
+		test_fail("driver %s: a GHASH driver whose type operations "
+			  "are not ghash.c's over a block function "
+			  "(CRYPTARCH_DRIVER_GHASH)",
+			  d->name);
+	else
+		printf("driver %s: GHASH, block function and ghash.c's "
+		       "shash operations, %zu bytes of key context\n",
+		       d->name, d->ctxsize);
+}
+
 /* A driver's operations fit its algorithm's type. */
 static void check_ops(const struct cryptarch_driver *d)
 {
@@ -467,6 +505,8 @@ static void check_ops(const struct cryptarch_driver *d)
 	printf("driver %s: hash %s (%s), digest %u bytes, state %u, %s\n",
 	       d->name, d->alg->name, d->alg->type->name, o ? o->digestsize : 0,
 	       o ? o->statesize : 0, d->alg->max_keysize ? "keyed" : "unkeyed");
+	if (d->alg == &cryptarch_ghash)
+		check_ghash(d);
 }
 
 /* The templates that share the CBC-MAC chain hook (src/modes/cbcmac.h). */

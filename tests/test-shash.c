@@ -17,17 +17,20 @@
  *  - a keyed instance before setkey: -ENOKEY from init, update, final and
  *    digest, nothing written; the same after a refused setkey, even one
  *    following a good key; key lengths: the cipher's (cmac, cbcmac),
- *    16 bytes only (xcbc: 24 and 32 are -EINVAL);
+ *    16 bytes only (xcbc: 24 and 32 are -EINVAL; ghash: 15, 17, 24, 32
+ *    are);
  *  - an unkeyed hash (sha256) is ready at once and refuses every key
  *    (-EINVAL) without losing its message;
  *  - NULL arguments: -EINVAL (an update of 0 bytes may pass NULL), and a
  *    refused update leaves the message as it was;
  *  - cbcmac's empty message gives 16 zero bytes (the kernel's);
- *  - digest sizes (16 for the CBC-MAC family, 32 for sha256, before and
- *    after setkey), cryptarch_shash_driver() of driver names and of
- *    algorithm names (a constant-time instance under flags 0), names that
- *    are not shash ones (-ENOENT) or malformed (-EINVAL), *tfm NULL on
- *    error, free(NULL).
+ *  - every hash driver available here (sha256-generic, each GHASH
+ *    driver) is among the instances of its algorithm's name, as a leaf;
+ *  - digest sizes (16 for the CBC-MAC family and ghash, 32 for sha256,
+ *    before and after setkey), cryptarch_shash_driver() of driver names
+ *    and of algorithm names (a constant-time instance under flags 0),
+ *    names that are not shash ones (-ENOENT) or malformed (-EINVAL), *tfm
+ *    NULL on error, free(NULL).
  * Deterministic: a fixed seed (CRYPTARCH_TEST_SEED overrides it).
  *
  * Usage: test-shash [--mask-all] [--driver NAME]
@@ -504,6 +507,30 @@ static void check_names(void)
 	cryptarch_shash_free(NULL);
 }
 
+/* Every hash driver of ALGNAME (a hash algorithm's name, "ghash") that is
+ * available and selected here is one of the leaf instances TI (N). */
+static void check_leaves(const char *algname, const struct test_inst *ti,
+			 size_t n)
+{
+	size_t d, i;
+
+	for (d = 0; d < cryptarch_driver_count(); d++) {
+		const struct cryptarch_driver *drv = cryptarch_driver_at(d);
+
+		if (strcmp(drv->alg->name, algname) != 0 ||
+		    !cryptarch_driver_available(drv) || !test_selected(drv))
+			continue;
+		for (i = 0; i < n; i++)
+			if (!ti[i].tmpl && ti[i].drv == drv &&
+			    strcmp(ti[i].name, drv->name) == 0)
+				break;
+		if (i == n)
+			test_fail("%s: driver %s is available but not among "
+				  "its instances",
+				  algname, drv->name);
+	}
+}
+
 /* ALGNAME under both policies: the chosen driver is one of its
  * instances TI (N), a constant-time one under flags 0, or -ENOENT where
  * none is. */
@@ -583,6 +610,11 @@ int main(int argc, char **argv)
 				  names[k], ds);
 		if (n && strcmp(names[k], "sha256") == 0 && ds != 32)
 			test_fail("sha256: digest size %zu", ds);
+		/* SP 800-38D: GHASH's output is one 128-bit block */
+		if (n && strcmp(names[k], "ghash") == 0 && ds != 16)
+			test_fail("ghash: digest size %zu", ds);
+		if (!strchr(names[k], '('))
+			check_leaves(names[k], ti, n);
 		printf("%s: %zu instances checked (", names[k], n);
 		for (i = 0; i < n; i++)
 			printf("%s%s", i ? " " : "", ti[i].name);

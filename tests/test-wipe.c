@@ -17,9 +17,11 @@
  *    so no freed memory is ever read; otherwise that part is reported as
  *    skipped.
  * The same for the key contexts of every keyed shash instance ("cmac(aes)",
- * "xcbc-aes-aesni"...; a refused key: a bad length, xcbc's 24 bytes), with
- * a message under way at each re-key and at free, and an unkeyed one
- * (sha256) refuses every key and holds no key context.
+ * "xcbc-aes-aesni", each GHASH driver such as "ghash-generic", whose
+ * context holds powers of H...; a refused key: a bad length, xcbc's 24
+ * bytes, ghash's 15 and 17), with a message under way at each re-key and
+ * at free, and an unkeyed one (sha256) refuses every key and holds no key
+ * context.
  * The same for the key contexts of every aead instance ("gcm(aes)": the
  * ctr instance's key schedule and the ghash driver's powers of H;
  * "ccm(aes)": the ctr and cbcmac instances'), with a request between the
@@ -725,8 +727,12 @@ int main(void)
 
 		for (k = 0; k < nn; k++) {
 			n = test_shash_instances(names[k], &ti, NULL);
-			for (i = 0; i < n; i++, shashes++)
+			printf("%s:", names[k]);
+			for (i = 0; i < n; i++, shashes++) {
 				check_shash(&ti[i]);
+				printf(" %s", ti[i].name);
+			}
+			printf("\n");
 			free(ti);
 		}
 		printf("%zu shash instances checked\n", shashes);

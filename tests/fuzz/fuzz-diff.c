@@ -5,10 +5,10 @@
  * names: each skcipher mode over a cipher ("cbc(aes)", "xctr(aes)",
  * "cts(cbc(twofish))", "essiv(cbc(aes),sha256)": every template instance
  * and hooked one the name stands for), each keyed hash over a cipher
- * ("cmac(aes)", "xcbc(aes)", "cbcmac(twofish)") and each unkeyed hash
- * ("sha256"). skcipher instances must agree on the output and on the iv
- * they hand back, and decryption must give the input back with the same
- * iv; shash instances on the tag. Input layout:
+ * ("cmac(aes)", "xcbc(aes)", "cbcmac(twofish)") and each hash alone
+ * ("sha256", "ghash"). skcipher instances must agree on the output and on
+ * the iv they hand back, and decryption must give the input back with the
+ * same iv; shash instances on the tag. Input layout:
  *   byte 0   the target: a cipher (index among the registry's cipher
  *            names) or, past them, a hash, modulo their count
  *   byte 1   bits 0-3 the name over a cipher, modulo 10: the modes ecb,
@@ -17,7 +17,8 @@
  *            cut at a block boundary, and only modes whose calls chain:
  *            ecb, cbc, ctr; shash: two updates and a 0-byte one)
  *   byte 2   key size (16, 24, 32 bytes, modulo 3; xts: twice that; xcbc
- *            16 whatever it says; an unkeyed hash none)
+ *            16 whatever it says; an unkeyed hash none; a keyed hash
+ *            alone its smallest where it takes no such size: ghash 16)
  *   byte 3   where to cut, in blocks (shash: in bytes)
  *   then the key, the 16-byte iv (skcipher only), and the data (at most
  *   4096 bytes; ecb, cbc, essiv: whole blocks, the rest ignored; xts,
@@ -64,6 +65,20 @@ static size_t target_names(const char **names, size_t max, size_t *ncipher)
 			*ncipher = n;
 	}
 	return n;
+}
+
+/* The key length for hash NAME alone: none if it is unkeyed, else SIZE
+ * where it takes it, or its smallest. */
+static size_t hash_keylen(const char *name, size_t size)
+{
+	const struct cryptarch_algorithm *a =
+		cryptarch_algorithm_find(name, strlen(name));
+
+	if (!a || a->max_keysize == 0)
+		return 0;
+	return size >= a->min_keysize && size <= a->max_keysize ?
+		       size :
+		       a->min_keysize;
 }
 
 /* Run one request through T, in one or two calls; returns the first
@@ -213,8 +228,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	inplace = !!(data[1] & 16);
 	split = !!(data[1] & 32);
 	if (target >= ncipher || which >= FUZZ_MODE_COUNT) {
-		/* a hash: over the cipher, or the unkeyed hash alone */
-		keylen = target >= ncipher ? 0 : sizes[data[2] % 3];
+		/* a hash: over the cipher, or a hash alone */
+		keylen = target >= ncipher ? hash_keylen(targets[target],
+							 sizes[data[2] % 3]) :
+					     sizes[data[2] % 3];
 		if (size < 4 + keylen)
 			return 0;
 		key = data + 4;

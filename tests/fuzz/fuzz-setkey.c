@@ -18,7 +18,11 @@
  *   - after an accepted key, decryption undoes encryption, and every
  *     implementation of the cipher gives the same ciphertext (the same
  *     tag) for the same key and block.
- * Each hash driver (sha256-generic) refuses every key and still digests.
+ * Each unkeyed hash driver (sha256-generic) refuses every key and still
+ * digests; a keyed one (ghash-generic) takes exactly its algorithm's key
+ * sizes (ghash: 16 bytes), holds no key and no key material after a
+ * refusal, and every driver of its algorithm gives the same digest for
+ * the same key and block.
  * Buffers are allocated at their exact sizes so that ASan sees any read
  * past the key. Test code, not constant-time.
  */
@@ -209,23 +213,58 @@ static int check_mac(const char *tmpl, const struct cryptarch_driver *drv,
 	return 1;
 }
 
-/* A hash driver: every key refused, the digest still there. */
-static void check_hash(const struct cryptarch_driver *drv, const uint8_t *key,
-		       size_t keylen, const uint8_t pt[16])
+/* An unkeyed hash driver: every key refused, the digest still there. A
+ * keyed one: its algorithm's key rule, -ENOKEY and a zero context after a
+ * refusal; the digest of PT (its first 16 bytes) goes to OUT. Returns 1
+ * if a key was taken. */
+static int check_hash(const struct cryptarch_driver *drv, const uint8_t *key,
+		      size_t keylen, int prekey, const uint8_t pt[16],
+		      uint8_t out[16])
 {
+	const struct cryptarch_algorithm *a = drv->alg;
+	int err, valid = keylen >= a->min_keysize && keylen <= a->max_keysize;
+	uint8_t good[64], d[64];
 	cryptarch_shash *t;
-	uint8_t out[64];
-	int err;
+	size_t ctxsize;
+	const void *ctx;
 
-	if (drv->alg->max_keysize)
-		return; /* a keyed hash driver: none is registered yet */
 	err = cryptarch_shash_new(&t, drv->name, CRYPTARCH_ALLOW_VARIABLE_TIME);
 	FUZZ_CHECK(err == 0, "%s: shash_new = %d", drv->name, err);
-	FUZZ_CHECK(cryptarch_shash_setkey(t, key, keylen) == -EINVAL,
-		   "unkeyed %s took a %zu-byte key", drv->name, keylen);
-	FUZZ_CHECK(cryptarch_shash_digest(t, pt, 16, out) == 0,
-		   "%s: no digest after a refused key", drv->name);
+	if (!a->max_keysize) {
+		FUZZ_CHECK(cryptarch_shash_setkey(t, key, keylen) == -EINVAL,
+			   "unkeyed %s took a %zu-byte key", drv->name, keylen);
+		FUZZ_CHECK(cryptarch_shash_digest(t, pt, 16, d) == 0,
+			   "%s: no digest after a refused key", drv->name);
+		cryptarch_shash_free(t);
+		return 0;
+	}
+	FUZZ_CHECK(a->min_keysize <= sizeof(good) &&
+			   cryptarch_shash_digestsize(t) >= 16,
+		   "%s: keys of %u bytes, digests of %zu", drv->name,
+		   a->min_keysize, cryptarch_shash_digestsize(t));
+	if (prekey) {
+		memset(good, 0x77, sizeof(good));
+		err = cryptarch_shash_setkey(t, good, a->min_keysize);
+		FUZZ_CHECK(err == 0, "%s: valid setkey = %d", drv->name, err);
+	}
+	err = cryptarch_shash_setkey(t, key, keylen);
+	FUZZ_CHECK(err == (valid ? 0 : -EINVAL), "%s: setkey(%zu bytes) = %d",
+		   drv->name, keylen, err);
+	if (!valid) {
+		FUZZ_CHECK(cryptarch_shash_digest(t, pt, 16, d) == -ENOKEY,
+			   "%s: a refused key left the handle keyed",
+			   drv->name);
+		ctx = cryptarch_shash_ctx(t, &ctxsize);
+		FUZZ_CHECK(all_zero(ctx, ctxsize),
+			   "%s: a refused key left key material", drv->name);
+		cryptarch_shash_free(t);
+		return 0;
+	}
+	err = cryptarch_shash_digest(t, pt, 16, d);
+	FUZZ_CHECK(err == 0, "%s: digest = %d", drv->name, err);
+	memcpy(out, d, 16);
 	cryptarch_shash_free(t);
+	return 1;
 }
 
 /* The first implementation's result for one name, per cipher. */
@@ -286,7 +325,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!cryptarch_driver_available(drv))
 			continue;
 		if (!fuzz_is_cipher(drv)) {
-			check_hash(drv, key, keylen, pt);
+			if (check_hash(drv, key, keylen, opts & 2, pt, ct))
+				agree(first, &nfirst, "hash", drv, ct, keylen);
 			continue;
 		}
 		if (check_cipher(drv, key, keylen, opts & 2, pt, ct))

@@ -53,7 +53,8 @@ for name in 'aes' 'twofish' 'aes-generic' 'aes-ct64' 'twofish-generic' \
 	'xctr(sha256)' 'essiv(cbc(aes),cmac(aes))' 'essiv(cbc(aes),sha256,x)' \
 	'ccm(aes)' 'gcm(twofish)' 'gcm_base(ctr(aes-generic),ghash-generic)' \
 	'ccm_base(ctr(aes),cbcmac(aes))' 'ccm(ghash)' 'gcm(cbc(aes))' \
-	'gcm_base(ctr(aes),cbcmac(aes))' 'ghash'; do
+	'gcm_base(ctr(aes),cbcmac(aes))' 'ghash' 'ghash-generic' \
+	'essiv(cbc(aes),ghash)' 'cmac(ghash)'; do
 	for flags in 00 01; do
 		n=$((n + 1))
 		put fuzz-name "$(printf '%02d-%s-%s' "$n" "$flags" \
@@ -82,7 +83,8 @@ put fuzz-setkey ones-32 "\\x00\\xff$(printf '\\xff%.0s' $(seq 1 32))"
 # ---- fuzz-diff: target, name bits, key size, cut, key, iv, data ---------
 # byte 1: bits 0-3 the name (ecb cbc ctr xts xctr cts essiv cmac xcbc
 # cbcmac), bit 4 in place, bit 5 two calls; targets 0, 1 the ciphers (aes,
-# twofish), 2 the hash (sha256).
+# twofish), 2 and 3 the hashes (sha256 and ghash, in registry order; ghash
+# takes a 16-byte key first).
 names=(ecb cbc ctr xts xctr cts essiv cmac xcbc cbcmac)
 for c in 0 1; do
 	for m in 0 1 2 3 4 5 6; do
@@ -110,6 +112,10 @@ done
 for dlen in 0 3 55 64 200; do
 	put fuzz-diff "sha256-$dlen" \
 		"\\x02\\x20\\x00\\x07$(bytes "$dlen" $((dlen + 5)))"
+done
+for dlen in 0 15 16 17 64 200; do
+	put fuzz-diff "ghash-$dlen" \
+		"\\x03\\x20\\x00\\x07$(bytes 16 $((dlen + 9)))$(bytes "$dlen" $((dlen + 10)))"
 done
 # Two calls with a cut, in place, a counter about to wrap, a long buffer.
 put fuzz-diff cut-cbc "\\x00\\x21\\x00\\x02$(bytes 16 1)$(bytes 16 2)$(bytes 96 3)"
