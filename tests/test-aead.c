@@ -47,7 +47,8 @@
  * Then the name under both timing policies picks one of its instances
  * here, a constant-time one under flags 0. Deterministic: a fixed seed
  * (CRYPTARCH_TEST_SEED overrides it); CRYPTARCH_TEST_ITER sets the random
- * cases per instance (192). Test code, not constant-time.
+ * cases per instance (128), after a sweep of every payload length 0..100
+ * and every nonce length. Test code, not constant-time.
  *
  * Usage: test-aead [--mask-all] [--driver NAME]
  */
@@ -673,10 +674,12 @@ static void check_wrap(const struct test_inst *ti, cryptarch_aead *t,
 }
 
 /*
- * Random cases, the long ones and the wrapping counter for instance TI
- * (handle T, the K-th of its name) against the reference REF (instance
- * RTI); the long cases against the model's output, each of the huge ones
- * on every NHUGE-th instance in turn.
+ * A sweep, random cases, the long ones and the wrapping counter for
+ * instance TI (handle T, the K-th of its name) against the reference REF
+ * (instance RTI). The sweep: every payload length 0..100 and every nonce
+ * length (gcm 1..128; ccm 7..13, with every tag length), associated data
+ * 0..40; then ITERS random cases; the long cases against the model's
+ * output, each of the huge ones on every NHUGE-th instance in turn.
  */
 static void instance_vs_reference(const struct test_inst *ti, cryptarch_aead *t,
 				  size_t k, const struct test_inst *rti,
@@ -688,7 +691,15 @@ static void instance_vs_reference(const struct test_inst *ti, cryptarch_aead *t,
 	size_t tags[17], nt = tag_lengths(ti, tags), ks[3];
 	size_t nk = test_inst_key_sizes(ti, ks), i, len, al, nl, h = 0;
 	struct input in;
+	size_t sweep = gcm ? NONCE_MAX : 101;
 
+	for (i = 0; i < sweep; i++) {
+		nl = gcm ? 1 + i : 7 + i % 7;
+		random_input(&in, pt, ad, i % 101, (i * 7) % (AD_SHORT + 1), nl,
+			     tags[(i / (gcm ? 1 : 7)) % nt], ks[i % nk]);
+		if (against_ref(ti->name, t, rti->name, ref, &in))
+			return;
+	}
 	for (i = 0; i < iters; i++) {
 		len = test_rng_below(&rng, 4) ? i % 101 :
 						test_random_len(&rng, 4200);
@@ -1323,7 +1334,7 @@ int main(int argc, char **argv)
 
 	test_mask_all(&argc, &argv);
 	test_rng_init(&rng, test_seed("test-aead", 0x61656164ull));
-	iters = test_env_count("CRYPTARCH_TEST_ITER", 192);
+	iters = test_env_count("CRYPTARCH_TEST_ITER", 128);
 	check_field();
 	huge = malloc(((size_t)1 << 24) + SLACK);
 #if SIZE_MAX > 0xffffffffu
