@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../core/declassify.h"
 #include "../core/desc.h"
 #include "../core/inst.h"
 
@@ -62,7 +63,7 @@ cryptarch_aead_ops_of(const struct cryptarch_inst *in)
 }
 
 /* 0 if the N bytes at A and B are equal, else -EBADMSG; the time depends
- * on N only. */
+ * on N only, and the result is marked public (cryptarch_declassify()). */
 static inline int cryptarch_aead_tag_check(const uint8_t *a, const uint8_t *b,
 					   size_t n)
 {
@@ -71,8 +72,10 @@ static inline int cryptarch_aead_tag_check(const uint8_t *a, const uint8_t *b,
 
 	for (i = 0; i < n; i++)
 		d |= (unsigned)(a[i] ^ b[i]);
-	/* 0 -> 0, 1..255 -> -1, without a branch on D */
-	return (int)((0u - ((d + 0xffu) >> 8)) & (unsigned)-EBADMSG);
+	/* 0 -> 0, 1..255 -> -1, without a branch on D; the verdict is
+	 * public (declassify.h) */
+	return cryptarch_declassify(
+		(int)((0u - ((d + 0xffu) >> 8)) & (unsigned)-EBADMSG));
 }
 
 #endif /* CRYPTARCH_TYPES_AEAD_H */
