@@ -47,8 +47,9 @@
  *    __int128), k = 5: a 64-bit operand has at most 13 bits in each
  *    class, so at most 13 terms meet at a position (< 2^5); 25 multiplies
  *    per 64x64 product.
- *  - Elsewhere (32-bit hosts, where a 64x64->128 multiply is a library
- *    call), 32x32->64 multiplies with k = 4: at most 8 bits per class
+ *  - Elsewhere (32-bit hosts, which have no unsigned __int128; a 64-bit
+ *    multiply there is several instructions or a library call), 32x32->64
+ *    multiplies with k = 4: at most 8 bits per class
  *    (< 2^4), 16 multiplies per 32x32 product, and Karatsuba once more for
  *    each 64x64 product (3 of them, so 144 multiplies per block).
  * H's parts are masked once, at setkey. Masking is linear, so a group's
