@@ -335,14 +335,16 @@ static void describe(char *buf, size_t size, const struct input *in)
 
 /*
  * IN through T (instance NAME) in all four ways against WANT (len + as
- * bytes: ciphertext and tag). Returns the failures it recorded.
+ * bytes: ciphertext and tag), every buffer of its exact size (but the
+ * decryption's output, which has SLACK bytes more that must stay as they
+ * were). Returns the failures it recorded.
  */
 static unsigned long check_case(const char *name, cryptarch_aead *t,
 				const struct input *in, const uint8_t *want)
 {
 	unsigned long before = test_failures;
 	size_t len = in->len, as = in->as, cl = len + as;
-	uint8_t *src, *dst, *buf;
+	uint8_t *src, *dst, *buf, *nonce, *ad;
 	char what[512];
 	int rc;
 
@@ -350,10 +352,14 @@ static unsigned long check_case(const char *name, cryptarch_aead *t,
 	if (prepare(name, t, in))
 		return 1;
 	describe(what, sizeof(what), in);
+	/* the nonce and the associated data in buffers of their exact
+	 * sizes too, for ASan */
+	nonce = xdup(in->nonce, in->nl);
+	ad = in->ad ? xdup(in->ad, in->al) : NULL;
 	/* encryption, out of place, into exactly len + as bytes */
 	src = xdup(in->pt, len);
 	dst = xmalloc(cl);
-	rc = call(t, 0, src, dst, len, in->nonce, in->nl, in->ad, in->al);
+	rc = call(t, 0, src, dst, len, nonce, in->nl, ad, in->al);
 	if (rc)
 		test_fail("%s: encrypt, %s: %s", name, what,
 			  cryptarch_strerror(rc));
@@ -367,7 +373,7 @@ static unsigned long check_case(const char *name, cryptarch_aead *t,
 	buf = xmalloc(cl);
 	if (len)
 		memcpy(buf, in->pt, len);
-	rc = call(t, 0, buf, buf, len, in->nonce, in->nl, in->ad, in->al);
+	rc = call(t, 0, buf, buf, len, nonce, in->nl, ad, in->al);
 	if (rc)
 		test_fail("%s: encrypt in place, %s: %s", name, what,
 			  cryptarch_strerror(rc));
@@ -379,7 +385,7 @@ static unsigned long check_case(const char *name, cryptarch_aead *t,
 	src = xdup(want, cl);
 	dst = xmalloc(len + SLACK);
 	memset(dst, PAT, len + SLACK);
-	rc = call(t, 1, src, dst, cl, in->nonce, in->nl, in->ad, in->al);
+	rc = call(t, 1, src, dst, cl, nonce, in->nl, ad, in->al);
 	if (rc) {
 		test_fail("%s: decrypt, %s: %s", name, what,
 			  cryptarch_strerror(rc));
@@ -392,7 +398,7 @@ static unsigned long check_case(const char *name, cryptarch_aead *t,
 	}
 	free(dst);
 	/* in place: the tag stays where it was */
-	rc = call(t, 1, src, src, cl, in->nonce, in->nl, in->ad, in->al);
+	rc = call(t, 1, src, src, cl, nonce, in->nl, ad, in->al);
 	if (rc) {
 		test_fail("%s: decrypt in place, %s: %s", name, what,
 			  cryptarch_strerror(rc));
@@ -404,6 +410,8 @@ static unsigned long check_case(const char *name, cryptarch_aead *t,
 			     name, what);
 	}
 	free(src);
+	free(nonce);
+	free(ad);
 	return test_failures - before;
 }
 
