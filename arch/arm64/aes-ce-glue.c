@@ -6,16 +6,20 @@
  * is plain C and holds no code: the registry reaches the functions only
  * through the descriptor, after checking cpu_features (NEON and the
  * "aes" hwcap, CRYPTARCH_CPU_ARM_AES); the key-size dispatch happens in
- * aes-ce.c. Every mode has a hook (ecb, cbc, ctr, xctr, xts, and the
- * CBC-MAC chain of cmac, xcbc and cbcmac). Constant-time: the AES
- * instructions take the same time whatever their operands, and the key
- * schedule uses AESE for SubWord (no table). Priority 300, the highest on
- * arm64. Speed and method: aes-ce.c.
+ * aes-ce.c. Every mode has a hook (ecb, cbc, ctr, xctr, xts, the CBC-MAC
+ * chain of cmac, xcbc and cbcmac), and ccm has a whole-mode hook
+ * (aes-ce-ccm.h, compiled into aes-ce.c), the instance ccm-aes-ce.
+ * Constant-time: the AES instructions take the same time whatever their
+ * operands, and the key schedule uses AESE for SubWord (no table).
+ * Priority 300, the highest on arm64; the ccm hook 350, above the
+ * template instance over aes-ce's ctr and cbcmac hooks (300, the mean of
+ * its arguments). Speed and method: aes-ce.c.
  */
 #include "../../src/aes/aes.h"
 #include "../../src/core/desc.h"
 #include "../../src/modes/cbc.h"
 #include "../../src/modes/cbcmac.h"
+#include "../../src/modes/ccm.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
 #include "../../src/modes/xctr.h"
@@ -41,4 +45,7 @@ CRYPTARCH_DRIVER(aes_ce,
 				 CRYPTARCH_CTR_HOOK(aes_ce),
 				 CRYPTARCH_XCTR_HOOK(aes_ce),
 				 CRYPTARCH_XTS_HOOK(aes_ce),
-				 CRYPTARCH_CBCMAC_HOOKS(aes_ce)));
+				 CRYPTARCH_CBCMAC_HOOKS(aes_ce),
+				 /* above ccm_base(ctr-aes-ce,cbcmac-aes-ce):
+				  * 300 */
+				 CRYPTARCH_CCM_HOOK(aes_ce, .priority = 350)));

@@ -15,19 +15,21 @@
  * xcbc and cbcmac is the same loop without the stores. ECB, CBC
  * decryption, CTR (128-bit big-endian counter, carry through all 128
  * bits), XCTR and XTS run eight blocks in flight, then the rest one at a
- * time: the loops of aes-modes.h, which aes-neon shares. Decryption is the
- * equivalent inverse cipher of FIPS-197 section 5.3.5. Constant-time: the
- * AES instructions' timing does not depend on their operands, no branch
- * or memory index depends on the key or the data, and the key schedule
- * computes SubWord as AESE with a zero round key on the word broadcast to
- * all four columns (ShiftRows then moves only equal bytes). Needs the
- * "aes" hwcap (cpu_features NEON | ARM_AES). Tested on little-endian.
- * Speed: an AES-128 "ecb-aes-ce" request of 8192 bytes executes 1.35
- * instructions per byte in the driver, CBC encryption 1.63 (aes-arm64:
- * 31.25 and 31.38), counted with the insncount plugin under qemu-aarch64
- * 7.2 on a gcc 12.2 -O2 -static build (bench/insncount.sh --targets
- * aarch64 --drivers aes-ce), 2026-11-30. Instruction counts rank, they do
- * not time.
+ * time: the loops of aes-modes.h, which aes-neon shares. The whole-mode
+ * hook of ccm (the CBC-MAC chain beside the counter blocks) is
+ * aes-ce-ccm.h, included at the end of this file. Decryption is the
+ * equivalent inverse cipher of FIPS-197 section 5.3.5. Constant-time:
+ * the AES instructions' timing does not depend on their operands, no
+ * branch or memory index depends on the key or the data, and the key
+ * schedule computes SubWord as AESE with a zero round key on the word
+ * broadcast to all four columns (ShiftRows then moves only equal bytes).
+ * Needs the "aes" hwcap (cpu_features NEON | ARM_AES). Tested on
+ * little-endian. Speed: an AES-128 "ecb-aes-ce" request of 8192 bytes
+ * executes 1.35 instructions per byte in the driver, CBC encryption 1.63
+ * (aes-arm64: 31.25 and 31.38), counted with the insncount plugin under
+ * qemu-aarch64 7.2 on a gcc 12.2 -O2 -static build (bench/insncount.sh
+ * --targets aarch64 --drivers aes-ce), 2026-11-30. Instruction counts
+ * rank, they do not time.
  */
 #include <arm_neon.h>
 #include <errno.h>
@@ -399,3 +401,6 @@ void cryptarch_aes_ce_xts_decrypt(const void *ctx, uint8_t *dst,
 
 	BY_ROUNDS(c, DK(c), xts_body, dst, src, nblocks, tweak, 1);
 }
+
+/* The whole-mode hook of ccm, in this object (see there). */
+#include "aes-ce-ccm.h"

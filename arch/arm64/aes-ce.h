@@ -61,4 +61,14 @@ void cryptarch_aes_ce_xts_decrypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_ce_cbcmac(const void *ctx, uint8_t x[16], const uint8_t *src,
 			     size_t nblocks);
 
+/* The CCM hook (struct cryptarch_ccm_hooks in src/modes/ccm.h): the
+ * CBC-MAC chain and the counter keystream of the payload's whole blocks
+ * interleaved (aes-ce-ccm.h). */
+void cryptarch_aes_ce_ccm_encrypt(const void *ctx, uint8_t *dst,
+				  const uint8_t *src, size_t nblocks,
+				  uint8_t ctr[16], uint8_t x[16]);
+void cryptarch_aes_ce_ccm_decrypt(const void *ctx, uint8_t *dst,
+				  const uint8_t *src, size_t nblocks,
+				  uint8_t ctr[16], uint8_t x[16]);
+
 #endif /* CRYPTARCH_AES_CE_H */
