@@ -7,13 +7,16 @@
  * through the descriptor, after checking cpu_features (NEON and the
  * "aes" hwcap, CRYPTARCH_CPU_ARM_AES); the key-size dispatch happens in
  * aes-ce.c. Every mode has a hook (ecb, cbc, ctr, xctr, xts, the CBC-MAC
- * chain of cmac, xcbc and cbcmac), and ccm has a whole-mode hook
- * (aes-ce-ccm.h, compiled into aes-ce.c), the instance ccm-aes-ce.
- * Constant-time: the AES instructions take the same time whatever their
- * operands, and the key schedule uses AESE for SubWord (no table).
- * Priority 300, the highest on arm64; the ccm hook 350, above the
- * template instance over aes-ce's ctr and cbcmac hooks (300, the mean of
- * its arguments). Speed and method: aes-ce.c.
+ * chain of cmac, xcbc and cbcmac), and gcm and ccm have whole-mode hooks
+ * (aes-ce-gcm.h, aes-ce-ccm.h, compiled into aes-ce.c): the instances
+ * gcm-aes-ce, over ghash-ce, whose context holds the powers of H the hook
+ * reads (its PMULLs run only there, where the registry has checked
+ * ghash-ce's CRYPTARCH_CPU_PMULL), and ccm-aes-ce. Constant-time: the AES
+ * and PMULL instructions take the same time whatever their operands, and
+ * the key schedule uses AESE for SubWord (no table). Priority 300, the
+ * highest on arm64; the gcm and ccm hooks 350, above the template
+ * instances over aes-ce's ctr and cbcmac hooks and ghash-ce (300, the
+ * mean of their arguments). Speed and method: aes-ce.c.
  */
 #include "../../src/aes/aes.h"
 #include "../../src/core/desc.h"
@@ -22,6 +25,7 @@
 #include "../../src/modes/ccm.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
+#include "../../src/modes/gcm.h"
 #include "../../src/modes/xctr.h"
 #include "../../src/modes/xts.h"
 #include "aes-ce.h"
@@ -46,6 +50,8 @@ CRYPTARCH_DRIVER(aes_ce,
 				 CRYPTARCH_XCTR_HOOK(aes_ce),
 				 CRYPTARCH_XTS_HOOK(aes_ce),
 				 CRYPTARCH_CBCMAC_HOOKS(aes_ce),
-				 /* above ccm_base(ctr-aes-ce,cbcmac-aes-ce):
-				  * 300 */
+				 /* above gcm_base(ctr-aes-ce,ghash-ce) and
+				  * ccm_base(ctr-aes-ce,cbcmac-aes-ce): 300 */
+				 CRYPTARCH_GCM_HOOK(aes_ce, "ghash-ce",
+						    .priority = 350),
 				 CRYPTARCH_CCM_HOOK(aes_ce, .priority = 350)));

@@ -16,20 +16,23 @@
  * decryption, CTR (128-bit big-endian counter, carry through all 128
  * bits), XCTR and XTS run eight blocks in flight, then the rest one at a
  * time: the loops of aes-modes.h, which aes-neon shares. The whole-mode
- * hook of ccm (the CBC-MAC chain beside the counter blocks) is
- * aes-ce-ccm.h, included at the end of this file. Decryption is the
- * equivalent inverse cipher of FIPS-197 section 5.3.5. Constant-time:
- * the AES instructions' timing does not depend on their operands, no
- * branch or memory index depends on the key or the data, and the key
- * schedule computes SubWord as AESE with a zero round key on the word
- * broadcast to all four columns (ShiftRows then moves only equal bytes).
- * Needs the "aes" hwcap (cpu_features NEON | ARM_AES). Tested on
- * little-endian. Speed: an AES-128 "ecb-aes-ce" request of 8192 bytes
- * executes 1.35 instructions per byte in the driver, CBC encryption 1.63
- * (aes-arm64: 31.25 and 31.38), counted with the insncount plugin under
- * qemu-aarch64 7.2 on a gcc 12.2 -O2 -static build (bench/insncount.sh
- * --targets aarch64 --drivers aes-ce), 2026-11-30. Instruction counts
- * rank, they do not time.
+ * hooks of gcm (AES and GHASH stitched) and ccm (the CBC-MAC chain beside
+ * the counter blocks) are aes-ce-gcm.h and aes-ce-ccm.h, included at the
+ * end of this file. Decryption is the equivalent inverse cipher of
+ * FIPS-197 section 5.3.5. Constant-time: the AES instructions' timing
+ * does not depend on their operands, no branch or memory index depends
+ * on the key or the data, and the key schedule computes SubWord as AESE
+ * with a zero round key on the word broadcast to all four columns
+ * (ShiftRows then moves only equal bytes). Needs the "aes" hwcap
+ * (cpu_features NEON | ARM_AES). Tested on little-endian; the gcm and
+ * ccm hooks also on big-endian, by hand (arch/arm64/README.md). Speed:
+ * an AES-128 "ecb-aes-ce" request of 8192 bytes executes 1.35
+ * instructions per byte in the driver, CBC encryption 1.63 (aes-arm64:
+ * 31.25 and 31.38), counted with the insncount plugin under qemu-aarch64
+ * 7.2 on a gcc 12.2 -O2 -static build (bench/insncount.sh --targets
+ * aarch64 --drivers aes-ce), 2026-11-30; an 8192-byte gcm-aes-ce
+ * encryption 2.43, ccm-aes-ce 3.02 (arch/arm64/README.md says how),
+ * 2026-12-02. Instruction counts rank, they do not time.
  */
 #include <arm_neon.h>
 #include <errno.h>
@@ -402,5 +405,6 @@ void cryptarch_aes_ce_xts_decrypt(const void *ctx, uint8_t *dst,
 	BY_ROUNDS(c, DK(c), xts_body, dst, src, nblocks, tweak, 1);
 }
 
-/* The whole-mode hook of ccm, in this object (see there). */
+/* The whole-mode hooks of gcm and ccm, in this object (see there). */
 #include "aes-ce-ccm.h"
+#include "aes-ce-gcm.h"

@@ -71,4 +71,15 @@ void cryptarch_aes_ce_ccm_decrypt(const void *ctx, uint8_t *dst,
 				  const uint8_t *src, size_t nblocks,
 				  uint8_t ctr[16], uint8_t x[16]);
 
+/* The GCM hook (struct cryptarch_gcm_hooks in src/modes/gcm.h) over
+ * ghash-ce's context (ghash-ce.h): one whole request after J0, AES and
+ * GHASH stitched (aes-ce-gcm.h). */
+struct cryptarch_aead_req;
+void cryptarch_aes_ce_gcm_encrypt(const void *cipher, const void *ghash,
+				  const struct cryptarch_aead_req *r,
+				  const uint8_t j0[16], uint8_t tag[16]);
+void cryptarch_aes_ce_gcm_decrypt(const void *cipher, const void *ghash,
+				  const struct cryptarch_aead_req *r,
+				  const uint8_t j0[16], uint8_t tag[16]);
+
 #endif /* CRYPTARCH_AES_CE_H */
