@@ -37,7 +37,7 @@ cryptarch_driver(ghash-ce arm64 arch/arm64/ghash-ce-glue.c ISA armv8crypto arch/
 cryptarch_driver(ghash-neon arm64 arch/arm64/ghash-neon.c)
 cryptarch_driver(aes-aesni x86 arch/x86/aes-aesni-glue.c ISA aesni arch/x86/aes-aesni.c arch/x86/aes-aesni-ccm.c)
 cryptarch_driver(aes-vaes-avx2 x86_64 NEEDS aes-aesni arch/x86/aes-vaes-avx2-glue.c ISA vaes256 arch/x86/aes-vaes-avx2.c)
-cryptarch_driver(aes-vaes-avx512 x86_64 NEEDS aes-aesni arch/x86/aes-vaes-avx512-glue.c ISA vaes512 arch/x86/aes-vaes-avx512.c)
+cryptarch_driver(aes-vaes-avx512 x86_64 NEEDS aes-aesni arch/x86/aes-vaes-avx512-glue.c ISA vaes512 arch/x86/aes-vaes-avx512.c arch/x86/aes-vaes-avx512-gcm.c)
 cryptarch_driver(aes-vperm x86 arch/x86/aes-vperm-glue.c ISA ssse3 arch/x86/aes-vperm.c)
 cryptarch_driver(aes-vperm-avx2 x86_64 NEEDS aes-vperm arch/x86/aes-vperm-avx2-glue.c ISA avx2 arch/x86/aes-vperm-avx2.c)
 cryptarch_driver(aes-vperm-avx512 x86_64 NEEDS aes-vperm arch/x86/aes-vperm-avx512-glue.c ISA avx512 arch/x86/aes-vperm-avx512.c)

@@ -183,5 +183,18 @@ void cryptarch_aes_vaes_avx512_xts_encrypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_vaes_avx512_xts_decrypt(const void *ctx, uint8_t *dst,
 					   const uint8_t *src, size_t nblocks,
 					   uint8_t tweak[16]);
+/* GCM's whole request after J0 (src/modes/gcm.h) over GHASH, a struct
+ * cryptarch_ghash_vpclmul_avx512_ctx (ghash-pclmul.h): the CTR keystream
+ * and the GHASH of the payload stitched, 32 blocks per group
+ * (aes-vaes-avx512-gcm.c). */
+struct cryptarch_aead_req;
+void cryptarch_aes_vaes_avx512_gcm_encrypt(const void *ctx, const void *ghash,
+					   const struct cryptarch_aead_req *r,
+					   const uint8_t j0[16],
+					   uint8_t tag[16]);
+void cryptarch_aes_vaes_avx512_gcm_decrypt(const void *ctx, const void *ghash,
+					   const struct cryptarch_aead_req *r,
+					   const uint8_t j0[16],
+					   uint8_t tag[16]);
 
 #endif /* CRYPTARCH_AES_AESNI_H */
