@@ -120,6 +120,16 @@ void cryptarch_aes_aesni_ccm_decrypt(const void *ctx, uint8_t *dst,
  * every round key in a register, as CBC encryption. */
 void cryptarch_aes_aesni_cbcmac(const void *ctx, uint8_t x[16],
 				const uint8_t *src, size_t nblocks);
+/* GCM's whole request after J0 (src/modes/gcm.h) over GHASH, a struct
+ * cryptarch_ghash_pclmul_ctx (ghash-pclmul.h): the CTR keystream and the
+ * GHASH of the payload stitched, 8 blocks per group (aes-aesni-gcm.c). */
+struct cryptarch_aead_req;
+void cryptarch_aes_aesni_gcm_encrypt(const void *ctx, const void *ghash,
+				     const struct cryptarch_aead_req *r,
+				     const uint8_t j0[16], uint8_t tag[16]);
+void cryptarch_aes_aesni_gcm_decrypt(const void *ctx, const void *ghash,
+				     const struct cryptarch_aead_req *r,
+				     const uint8_t j0[16], uint8_t tag[16]);
 
 /*
  * ---- aes-vaes-avx2.c (needs VAES, AVX, AVX2, AES-NI) -------------------
