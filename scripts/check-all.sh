@@ -308,14 +308,14 @@ EOF
 		fi
 	fi
 	rm -rf "$t"
-	build_targets fuzz "$dir" "fuzz-name fuzz-setkey fuzz-diff" \
+	build_targets fuzz "$dir" "fuzz-name fuzz-setkey fuzz-diff fuzz-aead" \
 		-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$cc" \
 		-DCRYPTARCH_FUZZ=ON -DCRYPTARCH_BUILD_TESTS=OFF || return 0
 	FUZZ_DETECT_LEAKS=$leaks bash "$root/tests/fuzz/run-fuzz.sh" \
 		"$dir/tests/fuzz" "$dir/fuzz-work" "$secs" 2>&1 |
 		tee "$dir/check-fuzz.log"
 	if [ "${PIPESTATUS[0]}" = 0 ]; then
-		record fuzz passed "3 harnesses, $secs s each$note"
+		record fuzz passed "4 harnesses, $secs s each$note"
 	else
 		record fuzz failed "$(grep -m 1 -e 'reproduce with' -e FAILED "$dir/check-fuzz.log" || echo "see $dir/check-fuzz.log")"
 	fi

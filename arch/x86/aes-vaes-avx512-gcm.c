@@ -306,12 +306,16 @@ INLINE void lanes_mul(struct zacc *s, const ghctx *g, zmm d, int j,
 {
 	__mmask8 mj = (__mmask8)(m >> (8 * j));
 
+	/* rows p + 4j .. p + 4j + 3, addressed within the whole table (a
+	 * row's own pointer may not step past its 16 bytes) */
+	const uint8_t *h = &g->h[0][0] + 16 * (size_t)(p + 4 * j);
+	const uint8_t *k = &g->k[0][0] + 16 * (size_t)(p + 4 * j);
+
 	if (kara)
-		zacc_mul_k(s, d, _mm512_maskz_loadu_epi64(mj, g->h[p] + 64 * j),
-			   _mm512_maskz_loadu_epi64(mj, g->k[p] + 64 * j));
+		zacc_mul_k(s, d, _mm512_maskz_loadu_epi64(mj, h),
+			   _mm512_maskz_loadu_epi64(mj, k));
 	else
-		zacc_mul_s(s, d,
-			   _mm512_maskz_loadu_epi64(mj, g->h[p] + 64 * j));
+		zacc_mul_s(s, d, _mm512_maskz_loadu_epi64(mj, h));
 }
 
 /*
