@@ -34,8 +34,10 @@
  * decryption loop it moves the next counter block's REV64 above the last
  * use of the keystream register it replaces, which costs a register copy
  * per block. */
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
 #pragma GCC optimize("no-schedule-insns")
+#endif
 
 /* The counter block as two lanes (bytes 0-7, 8-15), each its big-endian
  * number, and back. */
@@ -186,4 +188,6 @@ void cryptarch_aes_ce_ccm_decrypt(const void *ctx, uint8_t *dst,
 	}
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC pop_options
+#endif

@@ -60,8 +60,10 @@ _Static_assert(GHASH_CE_WAY == 8, "the groups are eight blocks of H^8..H^1");
  * but the callee-saved d8-d15 goes to the stack (the pass after register
  * allocation still schedules).
  */
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
 #pragma GCC optimize("no-schedule-insns")
+#endif
 
 /* An address the compiler cannot follow from one loop iteration to the
  * next: loads through it stay where they are written (in the loop) rather
@@ -587,4 +589,6 @@ void cryptarch_aes_ce_gcm_decrypt(const void *cipher, const void *ghash,
 	gcm_io_done(&io, r);
 }
 
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC pop_options
+#endif
