@@ -166,6 +166,17 @@ void cryptarch_aes_vaes_avx2_xts_decrypt_vpclmul(const void *ctx, uint8_t *dst,
 						 const uint8_t *src,
 						 size_t nblocks,
 						 uint8_t tweak[16]);
+/* GCM's whole request after J0 (src/modes/gcm.h) over GHASH, a struct
+ * cryptarch_ghash_pclmul_ctx: the CTR keystream and the GHASH of the
+ * payload stitched on ymm registers, 16 blocks per group
+ * (aes-vaes-avx2-gcm.c). These need VPCLMULQDQ as well; the driver's glue
+ * calls aes-aesni's hook where the CPU lacks it. */
+void cryptarch_aes_vaes_avx2_gcm_encrypt_vpclmul(
+	const void *ctx, const void *ghash, const struct cryptarch_aead_req *r,
+	const uint8_t j0[16], uint8_t tag[16]);
+void cryptarch_aes_vaes_avx2_gcm_decrypt_vpclmul(
+	const void *ctx, const void *ghash, const struct cryptarch_aead_req *r,
+	const uint8_t j0[16], uint8_t tag[16]);
 
 /*
  * ---- aes-vaes-avx512.c (needs VAES, VPCLMULQDQ, AVX, AVX2, AVX512F,

@@ -5,7 +5,11 @@
  * It uses aes-aesni's context, key schedule, single-block functions and
  * serial CBC encryption (aes-aesni.c, which is why it also needs AES-NI),
  * and its own hooks for ECB, CBC decryption, CTR, XTS and XCTR; XTS
- * tweaks by VPCLMULQDQ where the CPU has it. The serial CBC-MAC chain
+ * tweaks by VPCLMULQDQ where the CPU has it; GCM's whole request with
+ * VAES and VPCLMULQDQ stitched on ymm registers (aes-vaes-avx2-gcm.c:
+ * instance gcm-aes-vaes-avx2 over ghash-pclmul's powers of H, ranked 450,
+ * between gcm-aes-vaes-avx512 and gcm-aes-aesni; aes-aesni's GCM where
+ * the CPU lacks VPCLMULQDQ). The serial CBC-MAC chain
  * (cmac, xcbc, cbcmac) has no hook here: aes-aesni's instances outrank
  * this driver's template loops. This file is plain C: nothing here runs
  * an instruction the CPU may lack. Constant-time (hardware AES rounds, no
@@ -23,6 +27,7 @@
 #include "../../src/modes/cbc.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
+#include "../../src/modes/gcm.h"
 #include "../../src/modes/xctr.h"
 #include "../../src/modes/xts.h"
 #include "aes-aesni.h"
@@ -54,6 +59,35 @@ static void avx2_xts_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 						    tweak);
 }
 
+/*
+ * GCM of aes-vaes-avx2: VAES and VPCLMULQDQ on ymm registers where the CPU
+ * has VPCLMULQDQ, else aes-aesni's GCM (the same AES and ghash-pclmul
+ * contexts), which needs no more than the hooked instance's drivers do.
+ */
+static void cryptarch_aes_vaes_avx2_gcm_encrypt(
+	const void *cipher, const void *ghash,
+	const struct cryptarch_aead_req *r, const uint8_t j0[16],
+	uint8_t tag[16])
+{
+	if (cryptarch_cpu_features() & CRYPTARCH_CPU_VPCLMUL)
+		cryptarch_aes_vaes_avx2_gcm_encrypt_vpclmul(cipher, ghash, r, j0,
+							    tag);
+	else
+		cryptarch_aes_aesni_gcm_encrypt(cipher, ghash, r, j0, tag);
+}
+
+static void cryptarch_aes_vaes_avx2_gcm_decrypt(
+	const void *cipher, const void *ghash,
+	const struct cryptarch_aead_req *r, const uint8_t j0[16],
+	uint8_t tag[16])
+{
+	if (cryptarch_cpu_features() & CRYPTARCH_CPU_VPCLMUL)
+		cryptarch_aes_vaes_avx2_gcm_decrypt_vpclmul(cipher, ghash, r, j0,
+							    tag);
+	else
+		cryptarch_aes_aesni_gcm_decrypt(cipher, ghash, r, j0, tag);
+}
+
 CRYPTARCH_DRIVER_AS(aes_vaes_avx2, aes_aesni,
 	.name = "aes-vaes-avx2",
 	.alg = &cryptarch_aes,
@@ -82,4 +116,6 @@ CRYPTARCH_DRIVER_AS(aes_vaes_avx2, aes_aesni,
 				       cryptarch_aes_vaes_avx2_cbc_decrypt),
 		CRYPTARCH_CTR_HOOK(aes_vaes_avx2),
 		CRYPTARCH_XTS_HOOK_FNS(avx2_xts_encrypt, avx2_xts_decrypt),
-		CRYPTARCH_XCTR_HOOK(aes_vaes_avx2)));
+		CRYPTARCH_XCTR_HOOK(aes_vaes_avx2),
+		CRYPTARCH_GCM_HOOK(aes_vaes_avx2, "ghash-pclmul",
+				   .priority = 450)));
