@@ -11,7 +11,11 @@
  * so that partial batches, the partial CTR and XCTR block, XTS and CTS
  * ciphertext stealing and the MACs' partial last block all run; the XTS
  * tweak key is the key XOR 0x5c, so that it is secret too; a MAC's tag is
- * XORed into the buffer). A hash driver digests instead: an unkeyed one
+ * XORed into the buffer; an aead, gcm or ccm, seals messages of 16, 117
+ * and AEAD_LEN bytes under a fixed public nonce and 20 bytes of associated
+ * data, so that single blocks, partial ones and the whole-AEAD drivers'
+ * block groups run, and on "dec" opens what it sealed; the first bytes
+ * of each output are XORed into the buffer). A hash driver digests instead: an unkeyed one
  * (sha256-generic) the key bytes followed by the buffer; a keyed one
  * (ghash-generic) takes the key and digests messages of 16, 117 and
  * HASH_LEN bytes of the same pattern (one block, a partial last block,
@@ -44,6 +48,7 @@
 #include "hex.h"
 #include "registry.h"
 #include "spec.h"
+#include "types/aead.h"
 #include "types/shash.h"
 
 /* The names probed over each cipher driver ("%s": its cipher), with the
@@ -62,7 +67,12 @@ static const struct {
 	{ "cmac(%s)", 117 },
 	{ "xcbc(%s)", 117 },
 	{ "cbcmac(%s)", 117 },
+	{ "gcm(%s)", 117 },
+	{ "ccm(%s)", 117 },
 };
+
+/* The longest aead message: 62 blocks and a partial one. */
+#define AEAD_LEN (62 * 16 + 8)
 
 /* The message of a keyed hash driver: 37 blocks and a partial one. */
 #define HASH_LEN (37 * 16 + 5)
@@ -141,8 +151,49 @@ static int run_shash(const char *name, const uint8_t *key, size_t keylen,
 	return err ? 1 : 0;
 }
 
+/* Seal messages of 16, 117 and AEAD_LEN bytes of the pattern at SEED
+ * through aead NAME under KEY, and with DEC open them again; the first
+ * bytes of each output XORed into BUF (128 bytes). */
+static int run_aead(const char *name, int dec, const uint8_t *key,
+		    size_t keylen, uint8_t *buf, uint8_t seed)
+{
+	static const size_t lens[] = { 16, 117, AEAD_LEN };
+	static uint8_t msg[AEAD_LEN], sealed[AEAD_LEN + 16];
+	uint8_t nonce[12], ad[20];
+	cryptarch_aead *tfm;
+	size_t k, i;
+	int err;
+
+	err = cryptarch_aead_new(&tfm, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (err) {
+		fprintf(stderr, "%s: %s\n", name, cryptarch_strerror(err));
+		return 1;
+	}
+	memset(nonce, 0x3c, sizeof(nonce));
+	memset(ad, 0xa7, sizeof(ad));
+	err = cryptarch_aead_setkey(tfm, key, keylen);
+	for (k = 0; !err && k < sizeof(lens) / sizeof(lens[0]); k++) {
+		for (i = 0; i < sizeof(msg); i++)
+			msg[i] = (uint8_t)(i * 13 + 1 + seed);
+		err = cryptarch_aead_encrypt(tfm, msg, sealed, lens[k], nonce,
+					     sizeof(nonce), ad, sizeof(ad));
+		if (!err && dec)
+			err = cryptarch_aead_decrypt(tfm, sealed, msg,
+						     lens[k] + 16, nonce,
+						     sizeof(nonce), ad,
+						     sizeof(ad));
+		for (i = 0; !err && i < 16; i++)
+			buf[i] ^= sealed[i] ^ sealed[lens[k] + i] ^ msg[i];
+	}
+	if (err)
+		fprintf(stderr, "%s: %s\n", name, cryptarch_strerror(err));
+	cryptarch_aead_free(tfm);
+	return err ? 1 : 0;
+}
+
 /* 1 if S is built on DRV: DRV at the bottom of its first argument, every
- * other leaf DRV or an unkeyed hash's driver that is available. */
+ * other leaf DRV or a hash's driver (essiv's sha256, gcm's ghash) that is
+ * available. */
 static int built_on(const struct cryptarch_spec *s,
 		    const struct cryptarch_driver *drv)
 {
@@ -157,7 +208,6 @@ static int built_on(const struct cryptarch_spec *s,
 			continue;
 		d = cryptarch_spec_node_driver(s, i);
 		if (d != drv && (d->alg->type == &cryptarch_type_cipher ||
-				 d->alg->max_keysize != 0 ||
 				 !cryptarch_driver_available(d)))
 			return 0;
 	}
@@ -281,6 +331,10 @@ int main(int argc, char **argv)
 			    &cryptarch_type_shash)
 				rc |= run_shash(name, key, keylen, buf,
 						names[k].len);
+			else if (cryptarch_spec_type(&v[i2]) ==
+				 &cryptarch_type_aead)
+				rc |= run_aead(name, !enc, key, keylen, buf,
+					       seed);
 			else
 				rc |= run_mode(name, enc, key,
 					       cryptarch_spec_nkeys(&v[i2]) *
