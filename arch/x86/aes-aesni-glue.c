@@ -20,7 +20,12 @@
  * -O2, TSC cycles at 2.10 GHz) on AMD EPYC (Zen 5), 2026-11-30. 4096-byte
  * requests, one interleaved run (best of 20): XCTR 0.19 against CTR
  * 0.22, CMAC 1.45 against CBC encryption 1.44 (the same chain), CMAC of
- * 64-byte messages 2.06 (digest calls), 2026-12-02.
+ * 64-byte messages 2.06 (digest calls), 2026-12-02. GCM (gcm-aes-aesni,
+ * AES-128, 12-byte nonce, 8 bytes of associated data): encryption 4.78,
+ * 1.77, 0.42 and 0.35 cycles/byte at 16, 64, 1420 and 8192 bytes against
+ * 10.68, 2.83, 0.66 and 0.49 for gcm_base(ctr-aes-aesni,ghash-pclmul)
+ * (`cryptarch speed --alg 'gcm(aes)' --driver gcm-aes-aesni,... --keys
+ * 128`), 2026-12-02: PCLMULQDQ issues every other cycle, three a block.
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -16,7 +16,11 @@
  * secret-dependent branch or index). Speed: AES-128, 8192-byte requests,
  * CTR 0.11 cycles/byte (`cryptarch speed --driver ctr-aes-vaes-avx2
  * --sizes 8192 --keys 128`, gcc 12 -O2, TSC cycles at 2.10 GHz) on AMD
- * EPYC (Zen 5), 2026-11-30.
+ * EPYC (Zen 5), 2026-11-30. GCM (gcm-aes-vaes-avx2, AES-128, 12-byte
+ * nonce, 8 bytes of associated data): encryption 0.32 cycles/byte at 1420
+ * bytes and 0.18 at 8192, against 0.42 and 0.35 for gcm-aes-aesni, which
+ * it runs below 256 bytes (`cryptarch speed --alg 'gcm(aes)' --driver
+ * gcm-aes-vaes-avx2,gcm-aes-aesni --keys 128`), 2026-12-02.
  */
 #include <stddef.h>
 #include <stdint.h>
