@@ -162,8 +162,6 @@ static int gcm_encrypt(const struct cryptarch_inst *in,
 	if (gcm_check(r))
 		return -EINVAL;
 	gcm_j0(in, r, j0);
-	memcpy(cb, j0, 16);
-	store32_be(cb + 12, load32_be(j0 + 12) + 1);
 	if (in->hook) {
 		const struct cryptarch_gcm_hooks *k = in->hook;
 
@@ -172,6 +170,8 @@ static int gcm_encrypt(const struct cryptarch_inst *in,
 		cryptarch_memzero(t, sizeof(t));
 		return 0;
 	}
+	memcpy(cb, j0, 16);
+	store32_be(cb + 12, load32_be(j0 + 12) + 1);
 	hash_padded(&h, r->ad, r->adlen);
 	for (off = 0; off < r->len; off += n) {
 		n = r->len - off < CHUNK ? r->len - off : CHUNK;
