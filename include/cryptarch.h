@@ -115,6 +115,31 @@ cryptarch_skcipher_encrypt(cryptarch_skcipher *tfm, const void *src,
 CRYPTARCH_API CRYPTARCH_WUR int
 cryptarch_skcipher_decrypt(cryptarch_skcipher *tfm, const void *src,
 			   void *dst, size_t len, uint8_t iv[16]);
+/*
+ * Many independent requests under the handle's key in one call (the
+ * kernel's tcrypt multibuffer tests; disk sectors, packets, pages): the
+ * same results, and each REQ[i].iv left as, N separate calls of
+ * cryptarch_skcipher_encrypt() (decrypt()) in order would give. The
+ * requests must not overlap one another (each may be in place). Every
+ * request is checked first: a length the mode does not take, or a NULL
+ * buffer or iv a single call would refuse, gives -EINVAL with nothing
+ * written for any request. N == 0 is allowed (REQ may then be NULL).
+ * Drivers interleave the requests, so a serial mode (CBC encryption)
+ * runs at the speed of a parallel one; the implementation may differ
+ * from the single calls' (cryptarch_skcipher_slot(), `cryptarch explain`).
+ */
+struct cryptarch_request {
+	const void *src;
+	void *dst;
+	size_t len;
+	uint8_t *iv;
+};
+CRYPTARCH_API CRYPTARCH_WUR int
+cryptarch_skcipher_encrypt_many(cryptarch_skcipher *tfm,
+				const struct cryptarch_request *req, size_t n);
+CRYPTARCH_API CRYPTARCH_WUR int
+cryptarch_skcipher_decrypt_many(cryptarch_skcipher *tfm,
+				const struct cryptarch_request *req, size_t n);
 /* The driver name of the chosen implementation, e.g. "cbc(aes-generic)".
  * With a measured profile (`cryptarch tune`) a handle may use other
  * instances for decryption or short requests; this names the one that

@@ -94,6 +94,10 @@ struct cryptarch_hook {
 	const void *ops;  /* that template's hook struct */
 	int priority;
 	int op_priority[CRYPTARCH_MAX_OPS];
+	/* The instance's priority for many-request calls (the "many" size
+	 * class, profile.h) where it differs (0: as for one large request):
+	 * a hook that interleaves independent requests ranks higher there. */
+	int many_priority;
 	/* For a template with an argument that is an algorithm of another
 	 * type (gcm's ghash): the driver of it whose context the hook uses
 	 * ("ghash-pclmul"); the hooked instance is over that one. */

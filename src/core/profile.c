@@ -33,7 +33,8 @@
 #define MAX_TOKENS (6 + CRYPTARCH_PROFILE_MAX_FIGS)
 #define MAX_NS 1e10 /* ten seconds per call: nothing sane is slower */
 
-static const char *const class_names[2] = { "small", "large" };
+static const char *const class_names[CRYPTARCH_NCLASS] = { "small", "large",
+							       "many" };
 static const char *const key_bits[CRYPTARCH_PROFILE_NKEYS] = { "128", "192",
 							       "256" };
 
@@ -268,7 +269,7 @@ int cryptarch_profile_put(struct cryptarch_profile *p, const char *name, int op,
 
 	if (!name || strlen(name) > CRYPTARCH_NAME_MAX || nfig == 0 ||
 	    op < 0 || key < 0 || key >= CRYPTARCH_PROFILE_NKEYS ||
-	    (cls != 0 && cls != 1) || !instance_of(winner, name) ||
+	    cls < 0 || cls >= CRYPTARCH_NCLASS || !instance_of(winner, name) ||
 	    (unsigned)op >= cryptarch_spec_type(winner)->nops)
 		return -EINVAL;
 	for (i = 0; i < nfig; i++)
@@ -615,7 +616,7 @@ static int parse_entry(struct reader *r, struct cryptarch_profile *p,
 			    (int)(tok[0].n > 32 ? 32 : tok[0].n), tok[0].s,
 			    (int)(tok[1].n > 64 ? 64 : tok[1].n), tok[1].s);
 	e.key = tok_word(&tok[3], key_bits, CRYPTARCH_PROFILE_NKEYS);
-	e.cls = tok_word(&tok[4], class_names, 2);
+	e.cls = tok_word(&tok[4], class_names, CRYPTARCH_NCLASS);
 	if (resolve(tok[5].s, tok[5].n, e.name, &e.winner))
 		return fail(r, -EINVAL, "winner is not an instance of %s",
 			    e.name);
@@ -625,7 +626,7 @@ static int parse_entry(struct reader *r, struct cryptarch_profile *p,
 	if (e.key < 0)
 		return fail(r, -EINVAL, "key bits not 128, 192 or 256");
 	if (e.cls < 0)
-		return fail(r, -EINVAL, "class is not small or large");
+		return fail(r, -EINVAL, "class is not small, large or many");
 	for (i = 6; i < nt; i++) {
 		const char *eq = memchr(tok[i].s, '=', tok[i].n);
 		struct cryptarch_profile_fig *f = &figs[i - 6];

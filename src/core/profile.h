@@ -21,7 +21,8 @@
  * cts(cbc(aes))"; an algorithm alone, a hash, twice: "sha256 sha256"), the operation's word of its type ("enc", "dec"), the
  * winner under the profile's flags, then every instance measured with its
  * best time per call in nanoseconds (at CRYPTARCH_PROFILE_SMALL_BYTES for
- * "small", CRYPTARCH_PROFILE_LARGE_BYTES for "large"), and a final "end N"
+ * "small", CRYPTARCH_PROFILE_LARGE_BYTES for "large", a batch of requests
+ * for "many"), and a final "end N"
  * line counting the entries, so that a truncated file is seen.
  */
 #ifndef CRYPTARCH_PROFILE_H
@@ -53,9 +54,22 @@
 #define CRYPTARCH_PROFILE_MAX_ENTRIES 4096
 #define CRYPTARCH_PROFILE_MAX_FIGS 64
 
+/*
+ * The third class, "many": an skcipher's many-request calls
+ * (cryptarch_skcipher_encrypt_many), where independent requests in flight
+ * decide, so that a serial mode (CBC encryption) may go to a driver that
+ * interleaves requests. `cryptarch tune` measures a batch of
+ * CRYPTARCH_PROFILE_MANY_REQS requests of CRYPTARCH_PROFILE_MANY_BYTES
+ * each, and its figure is the time of the whole batch.
+ */
+#define CRYPTARCH_PROFILE_MANY_REQS 16
+#define CRYPTARCH_PROFILE_MANY_BYTES 512
+
 enum cryptarch_size_class {
 	CRYPTARCH_CLASS_SMALL = 0,
 	CRYPTARCH_CLASS_LARGE = 1,
+	CRYPTARCH_CLASS_MANY = 2,
+	CRYPTARCH_NCLASS = 3
 };
 
 struct cryptarch_profile_fig {

@@ -150,7 +150,7 @@ int cryptarch_select(const struct cryptarch_cands *c, unsigned flags,
 		size_t keybytes = 16 + 8 * (size_t)k;
 
 		for (op = 0; op < (int)nops; op++) {
-			for (cls = 0; cls < 2; cls++) {
+			for (cls = 0; cls < CRYPTARCH_NCLASS; cls++) {
 				struct cryptarch_slot *s =
 					&plan->slot[k][op][cls];
 				const struct cryptarch_profile_entry *e;

@@ -62,7 +62,8 @@ struct cryptarch_plan {
 	 * reports before a key is set, and every slot's under
 	 * CRYPTARCH_STATIC_PRIORITY). */
 	struct cryptarch_spec prio;
-	struct cryptarch_slot slot[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][2];
+	struct cryptarch_slot slot[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS]
+				  [CRYPTARCH_NCLASS];
 };
 
 /* The candidates of one name (cryptarch_spec_enumerate()). */

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "profile.h"
 #include "registry.h"
 #include "spec.h"
 
@@ -462,7 +463,15 @@ int cryptarch_spec_slot_priority(const struct cryptarch_spec *s, int op,
 	int p = node_priority(s, 0, op);
 	int sp = node_drv(s, base_leaf(s, 0))->small_priority;
 
-	return cls == 0 && sp && sp < p ? sp : p;
+	if (cls == CRYPTARCH_CLASS_MANY) {
+		const struct cryptarch_hook *h = NULL;
+
+		if (s->node[0].tmpl && s->node[0].hooked)
+			h = cryptarch_driver_hook(node_drv(s, 0),
+						  node_tmpl(s, 0));
+		return h && h->many_priority ? h->many_priority : p;
+	}
+	return cls == CRYPTARCH_CLASS_SMALL && sp && sp < p ? sp : p;
 }
 
 /* see spec.h */

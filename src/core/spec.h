@@ -129,8 +129,10 @@ char *cryptarch_spec_algname(const struct cryptarch_spec *s, char *buf,
  */
 int cryptarch_spec_priority(const struct cryptarch_spec *s, int op);
 /* The priority for operation OP (-1: any) and size class CLS (0 small,
- * 1 large, -1 any): cryptarch_spec_priority(S, OP), or the base driver's
- * small_priority where CLS is small and that is lower. */
+ * 1 large, 2 many, -1 any): cryptarch_spec_priority(S, OP), or the base
+ * driver's small_priority where CLS is small and that is lower, or the
+ * hook's many_priority where CLS is many and the root node's hook sets
+ * one. */
 int cryptarch_spec_slot_priority(const struct cryptarch_spec *s, int op,
 				 int cls);
 /* Every CPU feature the instance's drivers need. */

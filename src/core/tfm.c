@@ -60,7 +60,7 @@ static void use_key(struct cryptarch_tfm *t, int key)
 
 	t->key = key;
 	for (op = 0; op < CRYPTARCH_MAX_OPS; op++) {
-		for (c = 0; c < 2; c++) {
+		for (c = 0; c < CRYPTARCH_NCLASS; c++) {
 			const struct cryptarch_spec *s =
 				key < 0 ? &t->plan.prio :
 					  &t->plan.slot[key][op < (int)nops ?
@@ -90,7 +90,7 @@ int cryptarch_tfm_init(struct cryptarch_tfm *t, const char *name,
 		return -ENOMEM;
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
 		for (op = 0; op < CRYPTARCH_MAX_OPS; op++)
-			for (c = 0; c < 2; c++) {
+			for (c = 0; c < CRYPTARCH_NCLASS; c++) {
 				struct cryptarch_slot *s =
 					&t->plan.slot[k][op][c];
 
@@ -139,7 +139,7 @@ int cryptarch_tfm_setkey(struct cryptarch_tfm *t, const uint8_t *key,
 		const struct cryptarch_tfm_inst *via = NULL;
 
 		for (op = 0; op < CRYPTARCH_MAX_OPS; op++)
-			for (c = 0; c < 2; c++)
+			for (c = 0; c < CRYPTARCH_NCLASS; c++)
 				if (t->root[op][c]->keys == i)
 					via = t->root[op][c];
 		if (via)
@@ -171,10 +171,10 @@ void cryptarch_tfm_release(void *handle, size_t size, struct cryptarch_tfm *t)
 }
 
 /* see tfm.h */
-char *cryptarch_tfm_slot_name(const struct cryptarch_tfm *t, int op, int large,
+char *cryptarch_tfm_slot_name(const struct cryptarch_tfm *t, int op, int cls,
 			      char *buf, size_t size)
 {
-	return cryptarch_spec_name(&t->root[op ? 1 : 0][large ? 1 : 0]->spec,
+	return cryptarch_spec_name(&t->root[op ? 1 : 0][cls < 0 || cls >= CRYPTARCH_NCLASS ? 1 : cls]->spec,
 				   buf, size);
 }
 
@@ -187,7 +187,7 @@ size_t cryptarch_tfm_nkeys_used(const struct cryptarch_tfm *t)
 	for (i = 0; i < t->nkeys; i++) {
 		used = 0;
 		for (op = 0; op < CRYPTARCH_MAX_OPS; op++)
-			for (c = 0; c < 2; c++)
+			for (c = 0; c < CRYPTARCH_NCLASS; c++)
 				used |= t->root[op][c]->keys == i;
 		n += (size_t)used;
 	}

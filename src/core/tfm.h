@@ -40,8 +40,8 @@ struct cryptarch_tfm {
 	unsigned flags;
 	int keyed;
 	int key; /* key size index in use; -1: the static choice for all */
-	/* The instance of each request slot [op][large] at the key set. */
-	const struct cryptarch_tfm_inst *root[CRYPTARCH_MAX_OPS][2];
+	/* The instance of each request slot [op][size class] at the key set. */
+	const struct cryptarch_tfm_inst *root[CRYPTARCH_MAX_OPS][CRYPTARCH_NCLASS];
 	struct cryptarch_tfm_inst inst[CRYPTARCH_TFM_MAX_INSTS];
 	size_t ninst;
 	struct {
@@ -73,8 +73,9 @@ void cryptarch_tfm_destroy(struct cryptarch_tfm *t);
 void cryptarch_tfm_release(void *handle, size_t size, struct cryptarch_tfm *t);
 
 /* The driver name of the instance for requests of operation OP in size
- * class LARGE at the key size set (before setkey: the smallest). */
-char *cryptarch_tfm_slot_name(const struct cryptarch_tfm *t, int op, int large,
+ * class CLS (enum cryptarch_size_class) at the key size set (before
+ * setkey: the smallest). */
+char *cryptarch_tfm_slot_name(const struct cryptarch_tfm *t, int op, int cls,
 			      char *buf, size_t size);
 /* The number of distinct key contexts the slots use at the key size set. */
 size_t cryptarch_tfm_nkeys_used(const struct cryptarch_tfm *t);

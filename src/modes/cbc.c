@@ -16,6 +16,7 @@
 #include "../core/memzero.h"
 #include "../types/skcipher.h"
 #include "cbc.h"
+#include "cryptarch.h"
 
 static int cbc_encrypt(const struct cryptarch_inst *m, uint8_t *dst,
 		       const uint8_t *src, size_t len, uint8_t *iv)
@@ -71,6 +72,28 @@ static int cbc_decrypt(const struct cryptarch_inst *m, uint8_t *dst,
 	return 0;
 }
 
+/* Many requests: the hook's interleaving where it has one for OP, else
+ * one call after another. */
+static void cbc_many(const struct cryptarch_inst *m, int op,
+		     const struct cryptarch_request *req, size_t n)
+{
+	const struct cryptarch_cbc_hooks *h = m->hook;
+	size_t i;
+
+	if (h && !op && h->encrypt_many) {
+		h->encrypt_many(m->key[0], req, n);
+		return;
+	}
+	if (h && op && h->decrypt_many) {
+		h->decrypt_many(m->key[0], req, n);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		(void)(op ? cbc_decrypt : cbc_encrypt)(m, req[i].dst,
+							req[i].src, req[i].len,
+							req[i].iv);
+}
+
 static const struct cryptarch_kat kats[] = {
 	/* NIST SP 800-38A Appendix F.2.1 CBC-AES128.Encrypt */
 	{ "cbc(aes)", "2b7e151628aed2a6abf7158809cf4f3c",
@@ -109,7 +132,11 @@ const struct cryptarch_template cryptarch_cbc_template = {
 	.args = { &cryptarch_type_cipher },
 	.nkeys = 1,
 	.ivsize = 16,
-	.ops = &(const struct cryptarch_skcipher_ops){ cbc_encrypt,
-						       cbc_decrypt },
+	.ops = &(const struct cryptarch_skcipher_ops){
+		.encrypt = cbc_encrypt,
+		.decrypt = cbc_decrypt,
+		.check = cryptarch_skcipher_check_blocks,
+		.many = cbc_many,
+	},
 	.kats = kats,
 };

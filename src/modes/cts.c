@@ -172,7 +172,10 @@ const struct cryptarch_template cryptarch_cts_template = {
 	.over = "cbc",
 	.blocksize = 16,
 	.ivsize = 16,
-	.ops = &(const struct cryptarch_skcipher_ops){ cts_encrypt,
-						       cts_decrypt },
+	.ops = &(const struct cryptarch_skcipher_ops){
+		.encrypt = cts_encrypt,
+		.decrypt = cts_decrypt,
+		.check = cryptarch_skcipher_check_one_block,
+	},
 	.kats = kats,
 };

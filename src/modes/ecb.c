@@ -74,7 +74,10 @@ const struct cryptarch_template cryptarch_ecb_template = {
 	.args = { &cryptarch_type_cipher },
 	.nkeys = 1,
 	.ivsize = 0,
-	.ops = &(const struct cryptarch_skcipher_ops){ ecb_encrypt,
-						       ecb_decrypt },
+	.ops = &(const struct cryptarch_skcipher_ops){
+		.encrypt = ecb_encrypt,
+		.decrypt = ecb_decrypt,
+		.check = cryptarch_skcipher_check_blocks,
+	},
 	.kats = kats,
 };

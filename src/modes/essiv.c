@@ -112,7 +112,10 @@ const struct cryptarch_template cryptarch_essiv_template = {
 	.ivsize = 16,
 	.own_keys = 1,
 	.setkey = essiv_setkey,
-	.ops = &(const struct cryptarch_skcipher_ops){ essiv_encrypt,
-						       essiv_decrypt },
+	.ops = &(const struct cryptarch_skcipher_ops){
+		.encrypt = essiv_encrypt,
+		.decrypt = essiv_decrypt,
+		.check = cryptarch_skcipher_check_blocks,
+	},
 	.kats = kats,
 };

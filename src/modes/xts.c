@@ -145,7 +145,10 @@ const struct cryptarch_template cryptarch_xts_template = {
 	.args = { &cryptarch_type_cipher },
 	.nkeys = 2, /* data-unit key, then tweak key */
 	.ivsize = 16,
-	.ops = &(const struct cryptarch_skcipher_ops){ xts_encrypt,
-						       xts_decrypt },
+	.ops = &(const struct cryptarch_skcipher_ops){
+		.encrypt = xts_encrypt,
+		.decrypt = xts_decrypt,
+		.check = cryptarch_skcipher_check_one_block,
+	},
 	.kats = kats,
 };

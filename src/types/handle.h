@@ -21,11 +21,11 @@ const void *cryptarch_shash_ctx(const cryptarch_shash *tfm, size_t *size);
 const void *cryptarch_aead_ctx(const cryptarch_aead *tfm, size_t *size);
 
 /* The instance name ("cbc(aes-generic)", "cbc-aes-ct64") a handle uses for
- * requests in direction DECRYPT of size class LARGE (more than
- * CRYPTARCH_PROFILE_SMALL_MAX bytes) at the key size set (before setkey:
- * the smallest), into BUF; returns BUF. */
+ * requests in direction DECRYPT of size class CLS (0: small; 1: large,
+ * more than CRYPTARCH_PROFILE_SMALL_MAX bytes; 2: many-request calls) at
+ * the key size set (before setkey: the smallest), into BUF; returns BUF. */
 const char *cryptarch_skcipher_slot(const cryptarch_skcipher *tfm, int decrypt,
-				    int large, char *buf, size_t size);
+				    int cls, char *buf, size_t size);
 /* The number of distinct key contexts (xts: pairs) the handle keys for
  * the key size set: 1, or more for a split handle. */
 size_t cryptarch_skcipher_nimpl(const cryptarch_skcipher *tfm);

@@ -12,7 +12,10 @@
  * After setkey a request finds its instance and the template's function
  * by one length compare: REQ[decrypt][large] caches both, so a call costs
  * the checks below and one indirect call into the template (which hands
- * whole blocks to the driver's hook, where it has one).
+ * whole blocks to the driver's hook, where it has one). Many-request calls
+ * (_many) have a slot of their own, MANY[decrypt]: every request is
+ * checked first, then the template's many function runs them all (the
+ * driver's interleaving hook, where it has one), or one call each.
  *
  * cryptarch_skcipher_driver() names the instance that encrypts large
  * requests (more than CRYPTARCH_PROFILE_SMALL_MAX bytes) at the key size
@@ -40,6 +43,7 @@ struct req {
 
 struct cryptarch_skcipher {
 	struct req req[2][2]; /* [decrypt][length > small max] */
+	const struct cryptarch_inst *many[2]; /* [decrypt]: _many's */
 	unsigned ivsize, nkeys;
 	struct cryptarch_tfm tfm;
 	char driver[CRYPTARCH_NAME_MAX + 1]; /* cryptarch_skcipher_driver() */
@@ -58,6 +62,8 @@ static void set_requests(struct cryptarch_skcipher *t)
 			t->req[d][c].in = in;
 			t->req[d][c].fn = d ? o->decrypt : o->encrypt;
 		}
+	for (d = 0; d < 2; d++)
+		t->many[d] = &t->tfm.root[d][CRYPTARCH_CLASS_MANY]->node[0];
 	cryptarch_tfm_slot_name(&t->tfm, 0, 1, t->driver, sizeof(t->driver));
 }
 
@@ -127,6 +133,73 @@ int cryptarch_skcipher_decrypt(cryptarch_skcipher *tfm, const void *src,
 	return skcipher_crypt(tfm, src, dst, len, iv, 1);
 }
 
+/* The length rules of most modes (skcipher.h). */
+int cryptarch_skcipher_check_blocks(const struct cryptarch_inst *in,
+				    size_t len)
+{
+	(void)in;
+	return len % 16 ? -EINVAL : 0;
+}
+
+int cryptarch_skcipher_check_one_block(const struct cryptarch_inst *in,
+				       size_t len)
+{
+	(void)in;
+	return len < 16 ? -EINVAL : 0;
+}
+
+/* Every request checked as a single call checks it, then all run: the
+ * template's many-request function, or one call after another. */
+static int skcipher_many(cryptarch_skcipher *tfm,
+			 const struct cryptarch_request *req, size_t n, int dec)
+{
+	const struct cryptarch_inst *in;
+	const struct cryptarch_skcipher_ops *o;
+	cryptarch_skcipher_fn fn;
+	size_t i;
+
+	if (!tfm || (n && !req))
+		return -EINVAL;
+	if (!tfm->tfm.keyed)
+		return -ENOKEY;
+	in = tfm->many[dec];
+	o = in->tmpl->ops;
+	for (i = 0; i < n; i++) {
+		const struct cryptarch_request *r = &req[i];
+
+		if (r->len && (!r->src || !r->dst))
+			return -EINVAL;
+		if (tfm->ivsize && !r->iv && (r->len || tfm->nkeys > 1))
+			return -EINVAL;
+		if (o->check && o->check(in, r->len))
+			return -EINVAL;
+	}
+	if (n == 0)
+		return 0;
+	if (o->many) {
+		o->many(in, dec, req, n);
+		return 0;
+	}
+	fn = dec ? o->decrypt : o->encrypt;
+	for (i = 0; i < n; i++)
+		(void)fn(in, req[i].dst, req[i].src, req[i].len, req[i].iv);
+	return 0;
+}
+
+int cryptarch_skcipher_encrypt_many(cryptarch_skcipher *tfm,
+				    const struct cryptarch_request *req,
+				    size_t n)
+{
+	return skcipher_many(tfm, req, n, 0);
+}
+
+int cryptarch_skcipher_decrypt_many(cryptarch_skcipher *tfm,
+				    const struct cryptarch_request *req,
+				    size_t n)
+{
+	return skcipher_many(tfm, req, n, 1);
+}
+
 /* see the comment at the top of this file */
 const char *cryptarch_skcipher_driver(const cryptarch_skcipher *tfm)
 {
@@ -148,9 +221,9 @@ const void *cryptarch_skcipher_ctx(const cryptarch_skcipher *tfm, size_t *size)
 
 /* see handle.h */
 const char *cryptarch_skcipher_slot(const cryptarch_skcipher *tfm, int decrypt,
-				    int large, char *buf, size_t size)
+				    int cls, char *buf, size_t size)
 {
-	return cryptarch_tfm_slot_name(&tfm->tfm, decrypt, large, buf, size);
+	return cryptarch_tfm_slot_name(&tfm->tfm, decrypt, cls, buf, size);
 }
 
 /* see handle.h */

@@ -23,10 +23,31 @@ typedef int (*cryptarch_skcipher_fn)(const struct cryptarch_inst *in,
 				     uint8_t *dst, const uint8_t *src,
 				     size_t len, uint8_t *iv);
 
+struct cryptarch_request;
+
+/*
+ * CHECK: 0 if LEN is a length the mode takes, else -EINVAL (NULL: any
+ * length), so that a many-request call is refused before anything is
+ * written. MANY (NULL: one call of the function of direction OP per
+ * request, in order): the N requests, every one already checked (its
+ * length taken, src, dst and iv present as a single call needs them);
+ * each request's result and iv as one call of that function gives. The
+ * requests do not overlap one another; each may be in place.
+ */
 struct cryptarch_skcipher_ops {
 	cryptarch_skcipher_fn encrypt;
 	cryptarch_skcipher_fn decrypt;
+	int (*check)(const struct cryptarch_inst *in, size_t len);
+	void (*many)(const struct cryptarch_inst *in, int op,
+		     const struct cryptarch_request *req, size_t n);
 };
+
+/* The length rules of most modes, for .check: whole blocks (ECB, CBC),
+ * at least one block (XTS, CTS). */
+int cryptarch_skcipher_check_blocks(const struct cryptarch_inst *in,
+				    size_t len);
+int cryptarch_skcipher_check_one_block(const struct cryptarch_inst *in,
+				       size_t len);
 
 extern const struct cryptarch_type cryptarch_type_skcipher;
 
