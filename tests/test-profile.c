@@ -93,7 +93,8 @@ static const char *priority_choice(const char *name, unsigned flags, char *buf,
 /*
  * A profile under PFLAGS for CIPHER in MODE: for each key size, direction
  * and class, WIN[k][d][c] indexes the instance of TI (N of them) given
- * 1.0 ns, the others 1000 ns and more; -1: no entry. FAST overrides the
+ * 1.0 ns, the others 1000 ns and more; -1: no entry. The "many" class
+ * gets the large class's figures. FAST overrides the
  * winner's figure and PRIO_NS that of priority's choice where > 0.
  */
 static struct cryptarch_profile *
@@ -114,12 +115,15 @@ make_profile(unsigned pflags, const char *cipher, int mode,
 	test_mode_algname(mode, cipher, name, sizeof(name));
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
 		for (d = 0; d < 2; d++)
-			for (c = 0; c < 2; c++) {
-				if (win[k][d][c] < 0)
+			for (c = 0; c < CRYPTARCH_NCLASS; c++) {
+				/* many-request calls: as large requests */
+				int w = win[k][d][c < 2 ? c : 1];
+
+				if (w < 0)
 					continue;
 				for (i = 0; i < n && i < 64; i++) {
 					figs[i].inst = ti[i].spec;
-					figs[i].ns = (int)i == win[k][d][c] ?
+					figs[i].ns = (int)i == w ?
 							     1.0 :
 							     1000.0 + (double)i;
 				}
@@ -1190,6 +1194,17 @@ static void check_split(const char *cipher, int mode)
 						  c ? "large" : "small", slot,
 						  want);
 			}
+		for (d = 0; d < 2; d++) {
+			cryptarch_skcipher_slot(t, d, CRYPTARCH_CLASS_MANY,
+						slot, sizeof(slot));
+			snprintf(want, sizeof(want), "%s",
+				 ti[win[ki][d][1]].name);
+			if (strcmp(slot, want) != 0)
+				test_fail("%s, key %zu, %s many: uses %s, the "
+					  "profile says %s",
+					  name, kl, d ? "dec" : "enc", slot,
+					  want);
+		}
 		snprintf(want, sizeof(want), "%s", ti[win[ki][0][1]].name);
 		if (strcmp(cryptarch_skcipher_driver(t), want) != 0)
 			test_fail("%s: cryptarch_skcipher_driver() is %s, "

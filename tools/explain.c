@@ -55,13 +55,21 @@ static const char usage[] =
 	"  --static-priority      CRYPTARCH_STATIC_PRIORITY (ignore the\n"
 	"                         measured profile)\n";
 
-static const char *const classes[2] = { "small", "large" };
+static const char *const classes[CRYPTARCH_NCLASS] = { "small", "large",
+							   "many" };
 
 /* 1 if instances of TYPE use one size class only, the large one: a hash
  * handle does not know a message's length when it starts. */
 static int large_only(const struct cryptarch_type *type)
 {
 	return type == &cryptarch_type_shash;
+}
+
+/* The size classes past the last a handle of TYPE uses: skcipher handles
+ * have many-request calls (cryptarch_skcipher_encrypt_many). */
+static int class_end(const struct cryptarch_type *type)
+{
+	return type == &cryptarch_type_skcipher ? CRYPTARCH_NCLASS : 2;
 }
 
 /* 1 if instance S takes a key (an unkeyed hash does not). */
@@ -520,7 +528,7 @@ static void print_plan(const struct ctx *x)
 	cryptarch_spec_keysizes(&x->plan.prio, &min, &max);
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
 		for (op = 0; op < (int)type->nops; op++)
-			for (c = large_only(type); c < 2; c++) {
+			for (c = large_only(type); c < class_end(type); c++) {
 				int l = (int)strlen(cryptarch_spec_name(
 					&x->plan.slot[k][op][c].inst, name,
 					sizeof(name)));
@@ -537,7 +545,7 @@ static void print_plan(const struct ctx *x)
 			continue;
 		snprintf(kw, sizeof(kw), "%u", 8 * kb);
 		for (op = 0; op < (int)type->nops; op++)
-			for (c = large_only(type); c < 2; c++) {
+			for (c = large_only(type); c < class_end(type); c++) {
 				const struct cryptarch_slot *s =
 					&x->plan.slot[k][op][c];
 
@@ -558,9 +566,13 @@ static void print_plan(const struct ctx *x)
 		       CRYPTARCH_PROFILE_SMALL_MAX);
 	else
 		printf("  (key: bits of %s; small: requests of at most %u "
-		       "bytes)\n",
+		       "bytes%s)\n",
 		       nk > 1 ? "each cipher key" : "the key",
-		       CRYPTARCH_PROFILE_SMALL_MAX);
+		       CRYPTARCH_PROFILE_SMALL_MAX,
+		       class_end(type) > 2 ?
+			       ";\n  many: many-request calls, "
+			       "cryptarch_skcipher_encrypt_many()" :
+			       "");
 }
 
 /* NAME's candidates into X, or a usage error reported. */

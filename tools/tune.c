@@ -8,7 +8,9 @@
  * cryptarch_cands(): each template's own instance over each driver,
  * "cbc(aes-generic)", and each driver's hooked one, "cbc-aes-aesni"), per
  * operation and key size, at one block (16 bytes, the "small" class: requests
- * of at most CRYPTARCH_PROFILE_SMALL_MAX bytes) and at 8 KiB ("large"); a
+ * of at most CRYPTARCH_PROFILE_SMALL_MAX bytes), at 8 KiB ("large") and,
+ * for the modes, by one many-request call of 16 requests of 512 bytes
+ * ("many": cryptarch_skcipher_encrypt_many(), profile.h); a
  * hash (one operation, digest) in the large class only, by the time of one
  * digest of 8 KiB, since a hash handle uses that slot's instance for every
  * message; with the timing
@@ -79,8 +81,9 @@ static const char usage[] =
 	"         [--constant-time-only]\n"
 	"\n"
 	"Measure every eligible instance of each mode, operation and key\n"
-	"size at 16 bytes and at 8192 bytes (a hash: one digest of 8192\n"
-	"bytes), and write the profile that selection uses for algorithm\n"
+	"size at 16 bytes, at 8192 bytes and (a mode) by one many-request\n"
+	"call of 16 x 512 bytes (a hash: one digest of 8192 bytes), and\n"
+	"write the profile that selection uses for algorithm\n"
 	"names such as cbc(aes), cmac(aes) and gcm(aes). A name with more\n"
 	"than 32 candidates (ccm(aes): every ctr instance with every cbcmac\n"
 	"one) is measured in part: each argument's instance once, with the\n"
@@ -120,8 +123,8 @@ struct meas {
 	cryptarch_skcipher *tfm; /* a mode's handle, or */
 	cryptarch_shash *htfm;	 /* a hash's, or */
 	cryptarch_aead *atfm;	 /* an authenticated cipher's */
-	double ns[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][2];
-	int ok[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][2];
+	double ns[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][CRYPTARCH_NCLASS];
+	int ok[CRYPTARCH_PROFILE_NKEYS][CRYPTARCH_MAX_OPS][CRYPTARCH_NCLASS];
 	int keyed[CRYPTARCH_PROFILE_NKEYS];
 };
 
@@ -355,6 +358,54 @@ static void instances(FILE *out, FILE *log, unsigned flags, struct job *j,
 	}
 }
 
+/* One many-request call: CRYPTARCH_PROFILE_MANY_REQS requests of
+ * CRYPTARCH_PROFILE_MANY_BYTES each, in place, each with its own iv. */
+struct many_req {
+	cryptarch_skcipher *tfm;
+	struct cryptarch_request req[CRYPTARCH_PROFILE_MANY_REQS];
+	uint8_t iv[CRYPTARCH_PROFILE_MANY_REQS][16];
+	int decrypt;
+	int err;
+};
+
+_Static_assert(CRYPTARCH_PROFILE_MANY_REQS * CRYPTARCH_PROFILE_MANY_BYTES <=
+		       CRYPTARCH_PROFILE_LARGE_BYTES,
+	       "a many-request batch fits the buffer of a large request");
+
+static void many_setup(struct many_req *mb, cryptarch_skcipher *tfm,
+		       uint8_t *buf, int decrypt)
+{
+	size_t i, b;
+
+	memset(mb, 0, sizeof(*mb));
+	mb->tfm = tfm;
+	mb->decrypt = decrypt;
+	for (i = 0; i < CRYPTARCH_PROFILE_MANY_REQS; i++) {
+		uint8_t *p = buf + i * CRYPTARCH_PROFILE_MANY_BYTES;
+
+		for (b = 0; b < 16; b++)
+			mb->iv[i][b] = (uint8_t)(b * 3 + i);
+		mb->req[i] = (struct cryptarch_request){
+			p, p, CRYPTARCH_PROFILE_MANY_BYTES, mb->iv[i]
+		};
+	}
+}
+
+static void many_tick(void *arg)
+{
+	struct many_req *mb = arg;
+	int err;
+
+	if (mb->decrypt)
+		err = cryptarch_skcipher_decrypt_many(
+			mb->tfm, mb->req, CRYPTARCH_PROFILE_MANY_REQS);
+	else
+		err = cryptarch_skcipher_encrypt_many(
+			mb->tfm, mb->req, CRYPTARCH_PROFILE_MANY_REQS);
+	if (err)
+		mb->err = err;
+}
+
 /*
  * Measurement I of a point (key index K, operation OP, class C): round
  * I / N of instance I % N, forwards in even rounds and backwards in odd
@@ -391,6 +442,13 @@ static int point(const struct opts *o, struct job *j, size_t i, int k, int op,
 		h.len = len;
 		harness_run(skbench_hash_tick, &h, o->sec / ROUNDS, &r);
 		err = h.err;
+	} else if (c == CRYPTARCH_CLASS_MANY) {
+		/* a batch of requests, each in place in its part of BUF */
+		struct many_req mb;
+
+		many_setup(&mb, m->tfm, buf, op);
+		harness_run(many_tick, &mb, o->sec / ROUNDS, &r);
+		err = mb.err;
 	} else {
 		memset(&b, 0, sizeof(b));
 		b.tfm = m->tfm;
@@ -461,11 +519,15 @@ static int set_key(struct meas *m, const uint8_t *key, size_t keylen)
 static int measure(const struct opts *o, struct job *j, uint8_t *buf,
 		   uint8_t *buf2, uint8_t *buf3)
 {
-	static const size_t bytes[2] = { CRYPTARCH_PROFILE_SMALL_BYTES,
-					 CRYPTARCH_PROFILE_LARGE_BYTES };
+	static const size_t bytes[CRYPTARCH_NCLASS] = {
+		CRYPTARCH_PROFILE_SMALL_BYTES, CRYPTARCH_PROFILE_LARGE_BYTES,
+		CRYPTARCH_PROFILE_MANY_REQS * CRYPTARCH_PROFILE_MANY_BYTES
+	};
 	unsigned nops = j->c.type->nops;
-	/* a hash handle uses the large class only */
+	/* a hash handle uses the large class only; only an skcipher
+	 * handle has many-request calls */
 	int c0 = j->c.type == &cryptarch_type_shash;
+	int c1 = j->c.type == &cryptarch_type_skcipher ? CRYPTARCH_NCLASS : 2;
 	uint8_t key[128];
 	size_t i;
 	int k, op, c;
@@ -485,7 +547,7 @@ static int measure(const struct opts *o, struct job *j, uint8_t *buf,
 			m->keyed[k] = set_key(m, key, nk * kb) == 0;
 		}
 		for (op = 0; op < (int)nops; op++)
-			for (c = c0; c < 2; c++)
+			for (c = c0; c < c1; c++)
 				for (i = 0; i < ROUNDS * j->n; i++)
 					if (point(o, j, i, k, op, c, buf, buf2,
 						  buf3, bytes[c]))
@@ -516,7 +578,8 @@ static void line(FILE *out, const char *name, const struct cryptarch_type *type,
 	if (pr)
 		cryptarch_spec_name(pr, pname, sizeof(pname));
 	fprintf(out, "%-13s %s %u %-5s %-22s %10.1f  %-22s %10.1f %6.2fx\n",
-		name, type->op_words[op], 128 + 64 * k, cls ? "large" : "small",
+		name, type->op_words[op], 128 + 64 * k,
+		cls == CRYPTARCH_CLASS_MANY ? "many" : cls ? "large" : "small",
 		wname, wns, pr ? pname : "-", pns,
 		wns > 0 && pns > 0 ? pns / wns : 0.0);
 }
@@ -531,7 +594,7 @@ static int record(FILE *out, struct cryptarch_profile *p, struct job *j)
 
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
 		for (op = 0; op < (int)type->nops; op++) {
-			for (c = 0; c < 2; c++) {
+			for (c = 0; c < CRYPTARCH_NCLASS; c++) {
 				const struct cryptarch_profile_entry *e;
 				const struct cryptarch_spec *pr = NULL;
 
@@ -601,7 +664,7 @@ static int differ(FILE *out, const struct cryptarch_profile *p, unsigned flags,
 			continue;
 		for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++)
 			for (op = 0; op < (int)c->type->nops; op++)
-				for (cls = 0; cls < 2; cls++) {
+				for (cls = 0; cls < CRYPTARCH_NCLASS; cls++) {
 					const struct cryptarch_slot *s =
 						&plan->slot[k][op][cls];
 					const struct cryptarch_spec *si =
