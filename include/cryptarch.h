@@ -194,6 +194,25 @@ CRYPTARCH_API CRYPTARCH_WUR int cryptarch_shash_final(cryptarch_shash *tfm,
 CRYPTARCH_API CRYPTARCH_WUR int cryptarch_shash_digest(cryptarch_shash *tfm,
 						       const void *data,
 						       size_t len, uint8_t *out);
+/*
+ * Many digests in one call, under the handle's key: OUT of each request
+ * gets what cryptarch_shash_digest(tfm, data, len, out) gives. Every
+ * request is checked first (OUT non-NULL, DATA non-NULL when LEN > 0):
+ * one bad request gives -EINVAL with nothing written. A message in
+ * progress (init/update) is dropped, as digest drops it; afterwards the
+ * handle holds a new empty message. The keyed CBC-MAC hashes (cmac, xcbc,
+ * cbcmac) run the chains of independent messages interleaved where a
+ * driver can.
+ */
+struct cryptarch_digest_request {
+	const void *data;
+	size_t len;
+	uint8_t *out;
+};
+CRYPTARCH_API CRYPTARCH_WUR int
+cryptarch_shash_digest_many(cryptarch_shash *tfm,
+			    const struct cryptarch_digest_request *req,
+			    size_t n);
 CRYPTARCH_API size_t cryptarch_shash_digestsize(const cryptarch_shash *tfm);
 CRYPTARCH_API const char *cryptarch_shash_driver(const cryptarch_shash *tfm);
 CRYPTARCH_API void cryptarch_shash_free(cryptarch_shash *tfm);

@@ -19,6 +19,11 @@
  * ("cbc(aes)") under both policies, whose many-request slot may hold
  * another instance than their single calls.
  *
+ * The same for many digests (cryptarch_shash_digest_many): every shash
+ * instance, batches of messages of 0..4200 bytes against one
+ * cryptarch_shash_digest() each; a message in progress dropped and a new
+ * empty one started; one bad request refused with nothing written.
+ *
  * The seed is printed; CRYPTARCH_TEST_SEED sets it; CRYPTARCH_TEST_ITER
  * (300) sets the rounds: ITER / 20 batches per instance and direction.
  *
@@ -302,6 +307,130 @@ static void by_name(const char *cipher, int mode, unsigned flags,
 	cryptarch_skcipher_free(t);
 }
 
+/*
+ * Many digests: batches through shash handle T (keyed now and then anew)
+ * against one cryptarch_shash_digest() per message; a batch with one bad
+ * request refused, with no output written.
+ */
+static void digests(cryptarch_shash *t, const struct test_inst *ti,
+		    const char *what, unsigned long iters)
+{
+	struct cryptarch_digest_request req[MAXREQ];
+	uint8_t want[MAXREQ][64], got[MAXREQ][64], key[32];
+	size_t sizes[3], ns = test_inst_key_sizes(ti, sizes);
+	size_t ds = cryptarch_shash_digestsize(t), n, i, j;
+	unsigned long it;
+	int rc;
+
+	for (it = 0; it < iters; it++) {
+		if (ns) {
+			size_t kl = sizes[it % ns];
+
+			test_rng_fill(&rng, key, kl);
+			rc = cryptarch_shash_setkey(t, key, kl);
+			if (rc) {
+				test_fail("%s: setkey %zu: %s", what, kl,
+					  cryptarch_strerror(rc));
+				return;
+			}
+		}
+		n = batch_count();
+		fill(n, TEST_MODE_CTR); /* any length */
+		for (i = 0; i < n; i++) {
+			rc = cryptarch_shash_digest(t, lanes[i].src,
+						    lanes[i].len, want[i]);
+			if (rc) {
+				test_fail("%s: digest of %zu bytes: %s", what,
+					  lanes[i].len, cryptarch_strerror(rc));
+				return;
+			}
+			req[i] = (struct cryptarch_digest_request){
+				lanes[i].src, lanes[i].len, got[i]
+			};
+		}
+		/* a message in progress is dropped */
+		if (cryptarch_shash_update(t, "x", 1))
+			test_fail("%s: update", what);
+		rc = cryptarch_shash_digest_many(t, req, n);
+		if (rc) {
+			test_fail("%s: digest_many of %zu: %s", what, n,
+				  cryptarch_strerror(rc));
+			return;
+		}
+		for (i = 0; i < n; i++)
+			if (test_compare(got[i], want[i], ds,
+					 "%s: digest_many message %zu of %zu "
+					 "(%zu bytes)",
+					 what, i, n, lanes[i].len))
+				return;
+		/* then a new empty message: final gives the empty digest */
+		rc = cryptarch_shash_digest(t, NULL, 0, want[0]);
+		if (!rc)
+			rc = cryptarch_shash_final(t, got[0]);
+		if (rc || test_compare(got[0], want[0], ds,
+				       "%s: final after digest_many", what))
+			return;
+		if (it % 4)
+			continue;
+		/* one bad request: nothing written */
+		j = test_rng_below(&rng, n);
+		memset(got, 0x5a, sizeof(got));
+		if (req[j].len && test_rng_below(&rng, 2))
+			req[j].data = NULL;
+		else
+			req[j].out = NULL;
+		rc = cryptarch_shash_digest_many(t, req, n);
+		test_expect_rc(rc, -EINVAL,
+			       "%s: digest_many with a bad request %zu of %zu",
+			       what, j, n);
+		for (i = 0; i < n; i++)
+			if (!test_all(got[i], 0x5a, sizeof(got[i]))) {
+				test_fail("%s: refused digest_many wrote "
+					  "request %zu",
+					  what, i);
+				break;
+			}
+	}
+}
+
+static size_t shash_all(unsigned long iters)
+{
+	static char names[64][TEST_NAME_MAX];
+	size_t nn = test_shash_names(names, 64), k, n, i, total = 0;
+
+	for (k = 0; k < nn; k++) {
+		struct test_inst *ti;
+		cryptarch_shash *t;
+		unsigned long before = test_failures;
+		char what[160];
+
+		n = test_shash_instances(names[k], &ti, NULL);
+		for (i = 0; i < n; i++) {
+			t = test_shash_open(&ti[i], 0);
+			if (!t)
+				continue;
+			if (test_inst_key_sizes(&ti[i], (size_t[3]){ 0 }) &&
+			    cryptarch_shash_digest_many(t, NULL, 0) != -ENOKEY)
+				test_fail("%s: digest_many before setkey",
+					  ti[i].name);
+			digests(t, &ti[i], ti[i].name, iters);
+			cryptarch_shash_free(t);
+		}
+		if (n && cryptarch_shash_new(&t, names[k], 0) == 0) {
+			snprintf(what, sizeof(what), "%s (flags 0; %s)",
+				 names[k],
+				 cryptarch_shash_driver(t));
+			digests(t, &ti[0], what, iters);
+			cryptarch_shash_free(t);
+		}
+		printf("%s: %zu instances, %lu rounds each, %lu failures\n",
+		       names[k], n, iters, test_failures - before);
+		total += n;
+		free(ti);
+	}
+	return total;
+}
+
 int main(int argc, char **argv)
 {
 	const char *ciphers[16];
@@ -351,6 +480,7 @@ int main(int argc, char **argv)
 				iters);
 		}
 	}
+	total += shash_all(iters);
 	for (i = 0; i < MAXREQ; i++) {
 		free(lanes[i].src_area);
 		free(lanes[i].dst_area);

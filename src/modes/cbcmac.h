@@ -22,12 +22,22 @@
 #include "../core/desc.h"
 #include "../core/endian.h"
 #include "../core/inst.h"
+#include "cryptarch.h"
 
-/* NBLOCKS >= 1 whole blocks of SRC (no alignment): for each block B,
- * X = E(X xor B). */
+/*
+ * MAC: NBLOCKS >= 1 whole blocks of SRC (no alignment): for each block B,
+ * X = E(X xor B).
+ * MAC_MANY (may be NULL): the chains of N >= 1 independent messages, the
+ * same as MAC on each: REQ[i].src and REQ[i].len (a multiple of 16, 0
+ * included: that chain is left alone), REQ[i].iv the chaining value X in
+ * and out; REQ[i].dst is not used. This is where a driver interleaves
+ * the chains (cryptarch_shash_digest_many).
+ */
 struct cryptarch_cbcmac_hooks {
 	void (*mac)(const void *ctx, uint8_t x[16], const uint8_t *src,
 		    size_t nblocks);
+	void (*mac_many)(const void *ctx, const struct cryptarch_request *req,
+			 size_t n);
 };
 
 #define CRYPTARCH_CBCMAC_HOOK_ONE(name, fn, ...)                              \
@@ -41,6 +51,19 @@ struct cryptarch_cbcmac_hooks {
 	CRYPTARCH_CBCMAC_HOOK_ONE("cbcmac", fn, __VA_ARGS__)
 #define CRYPTARCH_CBCMAC_HOOKS(stem, ...)                                     \
 	CRYPTARCH_CBCMAC_HOOKS_FNS(cryptarch_##stem##_cbcmac, __VA_ARGS__)
+/* The same with many-message chains MANY (struct cryptarch_cbcmac_hooks),
+ * ranked MANY_PRIO for many-digest calls. */
+#define CRYPTARCH_CBCMAC_HOOK_MANY_ONE(name, fn, many, many_prio, ...)       \
+	{ .tmpl = name,                                                       \
+	  .ops = &(const struct cryptarch_cbcmac_hooks){ fn, many },          \
+	  .many_priority = many_prio, __VA_ARGS__ }
+#define CRYPTARCH_CBCMAC_HOOKS_MANY(stem, many, many_prio, ...)               \
+	CRYPTARCH_CBCMAC_HOOK_MANY_ONE("cmac", cryptarch_##stem##_cbcmac,     \
+				       many, many_prio, __VA_ARGS__),         \
+	CRYPTARCH_CBCMAC_HOOK_MANY_ONE("xcbc", cryptarch_##stem##_cbcmac,     \
+				       many, many_prio, __VA_ARGS__),         \
+	CRYPTARCH_CBCMAC_HOOK_MANY_ONE("cbcmac", cryptarch_##stem##_cbcmac,   \
+				       many, many_prio, __VA_ARGS__)
 
 /* The message state: the chaining value X and up to 16 bytes not yet
  * chained. */
@@ -128,5 +151,19 @@ static inline void cryptarch_mac_last(const struct cryptarch_inst *in,
 	cryptarch_mac_chain(in, st->x, st->buf, 1);
 	memcpy(out, st->x, 16);
 }
+
+/*
+ * Many digests of a CBC-MAC template (cmac, xcbc, cbcmac): the chains of
+ * all but each message's last HOLD-kept block (cryptarch_mac_update()'s
+ * rule) through the hook's MAC_MANY where there is one, in batches, then
+ * each message's FINAL (the template's) from the state so reached. The
+ * requests are checked already (cryptarch_shash_digest_many). In
+ * cbcmac.c.
+ */
+void cryptarch_mac_digest_many(const struct cryptarch_inst *in,
+			       const struct cryptarch_digest_request *req,
+			       size_t n, int hold,
+			       void (*final)(const struct cryptarch_inst *in,
+					     void *state, uint8_t *out));
 
 #endif /* CRYPTARCH_MODES_CBCMAC_H */

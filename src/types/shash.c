@@ -32,6 +32,7 @@
 
 struct cryptarch_shash {
 	const struct cryptarch_inst *in;
+	const struct cryptarch_inst *many; /* digest_many's */
 	const struct cryptarch_shash_ops *ops;
 	int unkeyed;
 	struct cryptarch_tfm tfm;
@@ -42,6 +43,7 @@ struct cryptarch_shash {
 static void set_instance(struct cryptarch_shash *t)
 {
 	t->in = &t->tfm.root[0][1]->node[0];
+	t->many = &t->tfm.root[0][CRYPTARCH_CLASS_MANY]->node[0];
 	t->ops = cryptarch_shash_ops_of(t->in);
 	cryptarch_tfm_slot_name(&t->tfm, 0, 1, t->driver, sizeof(t->driver));
 }
@@ -148,6 +150,32 @@ int cryptarch_shash_digest(cryptarch_shash *tfm, const void *data, size_t len,
 	if (len)
 		tfm->ops->update(tfm->in, tfm->state, data, len);
 	tfm->ops->final(tfm->in, tfm->state, out);
+	tfm->ops->init(tfm->in, tfm->state);
+	return 0;
+}
+
+int cryptarch_shash_digest_many(cryptarch_shash *tfm,
+				const struct cryptarch_digest_request *req,
+				size_t n)
+{
+	const struct cryptarch_shash_ops *o;
+	int err = ready(tfm);
+	size_t i;
+
+	if (err)
+		return err;
+	if (n && !req)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		if (!req[i].out || (req[i].len && !req[i].data))
+			return -EINVAL;
+	o = cryptarch_shash_ops_of(tfm->many);
+	if (n && o->digest_many)
+		o->digest_many(tfm->many, req, n);
+	else
+		for (i = 0; i < n; i++)
+			cryptarch_shash_run_digest(tfm->many, req[i].data,
+						   req[i].len, req[i].out);
 	tfm->ops->init(tfm->in, tfm->state);
 	return 0;
 }

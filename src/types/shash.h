@@ -17,6 +17,7 @@
 
 #include "../core/desc.h"
 #include "../core/inst.h"
+#include "cryptarch.h"
 
 #define CRYPTARCH_SHASH_STATE_MAX 128
 #define CRYPTARCH_SHASH_DIGEST_MAX 32
@@ -32,6 +33,11 @@ struct cryptarch_shash_ops {
 	/* Write DIGESTSIZE bytes to OUT; STATE is then spent (init again). */
 	void (*final)(const struct cryptarch_inst *in, void *state,
 		      uint8_t *out);
+	/* NULL, or N >= 1 digests at once (cryptarch_shash_digest_many;
+	 * the requests checked already), each as init, update, final. */
+	void (*digest_many)(const struct cryptarch_inst *in,
+			    const struct cryptarch_digest_request *req,
+			    size_t n);
 };
 
 extern const struct cryptarch_type cryptarch_type_shash;
