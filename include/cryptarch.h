@@ -126,7 +126,7 @@ cryptarch_skcipher_decrypt(cryptarch_skcipher *tfm, const void *src,
  * written for any request. N == 0 is allowed (REQ may then be NULL).
  * Drivers interleave the requests, so a serial mode (CBC encryption)
  * runs at the speed of a parallel one; the implementation may differ
- * from the single calls' (cryptarch_skcipher_slot(), `cryptarch explain`).
+ * from the single calls' (`cryptarch explain` shows both).
  */
 struct cryptarch_request {
 	const void *src;

@@ -622,7 +622,8 @@ static size_t check_split(const char *dir)
 				CRYPTARCH_ALLOW_VARIABLE_TIME);
 			for (k = 0; p && k < CRYPTARCH_PROFILE_NKEYS; k++)
 				for (d = 0; d < 2; d++)
-					for (cl = 0; cl < 2; cl++) {
+					for (cl = 0; cl < CRYPTARCH_NCLASS;
+					     cl++) {
 						for (i = 0; i < n && i < 64;
 						     i++) {
 							figs[i].inst =
