@@ -345,47 +345,46 @@ void cryptarch_aes_vaes_avx512_cbc_decrypt(const void *vctx, uint8_t *dst,
 
 /* ---- CTR --------------------------------------------------------------- */
 
-/*
- * BASE holds the counter of the group's first block, byte-reversed, in
- * every lane. Register j's counters are BASE + 4j + l in lane l: a low
- * half wrapped exactly where it is now below what was added. The compare
- * runs on the sum with its halves swapped (VPSHUFD) against the addend in
- * the high halves, so that the mask bit of a wrapped lane lands on its high
- * half, which then gets -1 subtracted (1 added); the other compares (a
- * high half below zero) are false.
- */
-INLINE zmm ctr_add_lanes(zmm c, zmm add)
-{
-	__mmask8 k;
+#ifndef CZW
+#define CZW 16
+#endif
+#define CBLOCKS (4 * CZW)
 
-	c = _mm512_add_epi64(c, add);
-	k = _mm512_cmplt_epu64_mask(_mm512_shuffle_epi32(c, _MM_PERM_BADC),
-				    _mm512_shuffle_epi32(add, _MM_PERM_BADC));
-	return _mm512_mask_sub_epi64(c, k, c, _mm512_set1_epi64(-1));
+/* The 64-bit counter offsets of register J's four blocks, 4J .. 4J + 3,
+ * in the low halves of its lanes (high halves zero). */
+INLINE zmm lane_offsets(int j)
+{
+	return _mm512_set_epi64(0, 4 * j + 3, 0, 4 * j + 2, 0, 4 * j + 1, 0,
+				4 * j);
 }
 
+INLINE zmm lane_step(int n)
+{
+	return _mm512_set_epi64(0, n, 0, n, 0, n, 0, n);
+}
+
+/*
+ * NZ registers of CTR. BASE holds the counter of the group's first block,
+ * byte-reversed (a little-endian 128-bit number per lane), in every lane;
+ * the caller has made sure that the low halves do not wrap within the
+ * group, so that register j's counters are BASE + 4j + l in lane l by
+ * VPADDQ alone; VPSHUFB restores the byte order.
+ */
 INLINE void ctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 		      const uint8_t *src, int nz, int masked, uint64_t m,
-		      zmm *base)
+		      zmm base)
 {
 	const zmm bswap = _mm512_broadcast_i32x4(_mm_set_epi8(
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-	zmm b[ZW];
+	zmm b[CZW];
 	int j;
 
 	UNROLL
-	for (j = 0; j < nz; j++) {
-		zmm c = ctr_add_lanes(
-			*base, _mm512_set_epi64(0, 4 * j + 3, 0, 4 * j + 2, 0,
-						4 * j + 1, 0, 4 * j));
-
-		b[j] = _mm512_xor_si512(_mm512_shuffle_epi8(c, bswap),
-					ks->k[0]);
-	}
-	if (!masked)
-		*base = ctr_add_lanes(*base,
-				      _mm512_set_epi64(0, BLOCKS, 0, BLOCKS, 0,
-						       BLOCKS, 0, BLOCKS));
+	for (j = 0; j < nz; j++)
+		b[j] = _mm512_xor_si512(
+			_mm512_shuffle_epi8(
+				_mm512_add_epi64(base, lane_offsets(j)), bswap),
+			ks->k[0]);
 	enc_middle(ks, nr, b, nz);
 	UNROLL
 	for (j = 0; j < nz; j++)
@@ -397,39 +396,95 @@ INLINE void ctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 }
 
 /*
- * The counter in and out goes through general registers (aes-aesni.h):
- * the chain from one call's counter to the next is then a few integer
- * instructions, and a counter block written by the template in two 8-byte
- * stores is read the same way (a 16-byte load of it would wait for them).
+ * N blocks from the counter (HI, LO), whose low half does not wrap before
+ * the last of them: groups of CZW registers, then at most one of 8
+ * registers, then the last 1..31 blocks masked.
+ */
+INLINE void ctr_run(const struct keys *ks, unsigned nr, uint8_t *dst,
+		    const uint8_t *src, size_t n, uint64_t hi, uint64_t lo)
+{
+	zmm base = _mm512_broadcast_i32x4(
+		_mm_set_epi64x((long long)hi, (long long)lo));
+	uint64_t m;
+
+	for (; n >= CBLOCKS; n -= CBLOCKS) {
+		ctr_group(ks, nr, dst, src, CZW, 0, 0, base);
+		base = _mm512_add_epi64(base, lane_step(CBLOCKS));
+		src += 16 * CBLOCKS;
+		dst += 16 * CBLOCKS;
+	}
+	if (CZW > 8 && n >= 32) {
+		ctr_group(ks, nr, dst, src, 8, 0, 0, base);
+		base = _mm512_add_epi64(base, lane_step(32));
+		src += 16 * 32;
+		dst += 16 * 32;
+		n -= 32;
+	}
+	if (!n)
+		return;
+	m = tail_mask(n);
+	if (n > 16)
+		ctr_group(ks, nr, dst, src, 8, 1, m, base);
+	else if (n > 4)
+		ctr_group(ks, nr, dst, src, 4, 1, m, base);
+	else
+		ctr_group(ks, nr, dst, src, 1, 1, m, base);
+}
+
+/*
+ * The blocks before the counter's low half wraps, when it does within
+ * the request: their own run, out of line (once in 2^64 blocks), with
+ * the round keys loaded again (passing the caller's would make it keep
+ * them in memory).
+ */
+static __attribute__((noinline)) size_t
+ctr_wrap(unsigned nr, const __m128i *rk, uint8_t *dst, const uint8_t *src,
+	 uint64_t hi, uint64_t lo)
+{
+	size_t k = (size_t)-lo;
+	struct keys ks;
+
+	load_keys(&ks, rk, nr);
+	ctr_run(&ks, nr, dst, src, k, hi, lo);
+	return k;
+}
+
+/*
+ * The request in at most two runs over which the counter's low 64 bits do
+ * not wrap: the blocks up to the wrap, if it falls within the request,
+ * then the rest from (hi + 1, 0), so that no group needs a carry between
+ * the halves. The branch depends on the counter and the length, which are
+ * not secret. The counter in and out goes through general registers
+ * (aes-aesni.h): the chain from one call's counter to the next is then a
+ * few integer instructions, and a counter block written by the template in
+ * two 8-byte stores is read the same way (a 16-byte load of it would wait
+ * for them).
  */
 INLINE void ctr(unsigned nr, const __m128i *rk, uint8_t *dst,
 		const uint8_t *src, size_t nblocks, uint8_t ctr16[16])
 {
-	uint64_t hi, lo, m;
-	size_t n = nblocks;
+	uint64_t hi, lo, nhi, nlo;
 	struct keys ks;
-	zmm base;
+	size_t k;
 
 	cryptarch_aes_aesni_ctr_get(ctr16, &hi, &lo);
-	base = _mm512_broadcast_i32x4(
-		_mm_set_epi64x((long long)hi, (long long)lo));
-	ctr_add64(&hi, &lo, nblocks);
-	cryptarch_aes_aesni_ctr_put(ctr16, hi, lo);
+	/* kept in general registers: else gcc joins the two halves into
+	 * one 16-byte load, which waits for the template's 8-byte stores */
+	__asm__("" : "+r"(hi), "+r"(lo));
+	nhi = hi;
+	nlo = lo;
+	ctr_add64(&nhi, &nlo, nblocks);
+	cryptarch_aes_aesni_ctr_put(ctr16, nhi, nlo);
+	if (__builtin_expect(lo && -lo < nblocks, 0)) {
+		k = ctr_wrap(nr, rk, dst, src, hi, lo);
+		src += 16 * k;
+		dst += 16 * k;
+		nblocks -= k;
+		hi++;
+		lo = 0;
+	}
 	load_keys(&ks, rk, nr);
-	for (; n >= BLOCKS; n -= BLOCKS) {
-		ctr_group(&ks, nr, dst, src, ZW, 0, 0, &base);
-		src += 16 * BLOCKS;
-		dst += 16 * BLOCKS;
-	}
-	if (n) {
-		m = tail_mask(n);
-		if (n > 16)
-			ctr_group(&ks, nr, dst, src, 8, 1, m, &base);
-		else if (n > 4)
-			ctr_group(&ks, nr, dst, src, 4, 1, m, &base);
-		else
-			ctr_group(&ks, nr, dst, src, 1, 1, m, &base);
-	}
+	ctr_run(&ks, nr, dst, src, nblocks, hi, lo);
 }
 
 /* see aes-aesni.h */
@@ -439,36 +494,36 @@ void cryptarch_aes_vaes_avx512_ctr_crypt(const void *vctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 
-	ctr(ctx->rounds, enc_keys(ctx), dst, src, nblocks, ctr16);
+	/* one copy per key size, so that each has its round count as a
+	 * constant and its own register allocation */
+	if (ctx->rounds == 10)
+		ctr(10, enc_keys(ctx), dst, src, nblocks, ctr16);
+	else if (ctx->rounds == 12)
+		ctr(12, enc_keys(ctx), dst, src, nblocks, ctr16);
+	else
+		ctr(14, enc_keys(ctx), dst, src, nblocks, ctr16);
 	_mm256_zeroupper();
 }
 
 /* ---- XCTR -------------------------------------------------------------- */
 
 /*
- * *C holds the 64-bit counters of the group's first four blocks in the low
+ * C holds the 64-bit counters of the group's first four blocks in the low
  * halves of its lanes (C .. C + 3; high halves zero); register j's are
  * those plus 4j, XORed with IVK (iv ^ round key 0 in every lane). The
  * counter wraps at 2^64, as the template's.
  */
 INLINE void xctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 		       const uint8_t *src, int nz, int masked, uint64_t m,
-		       zmm ivk, zmm *c)
+		       zmm ivk, zmm c)
 {
-	zmm b[ZW];
+	zmm b[CZW];
 	int j;
 
 	UNROLL
 	for (j = 0; j < nz; j++)
-		b[j] = _mm512_xor_si512(
-			_mm512_add_epi64(*c,
-					 _mm512_set_epi64(0, 4 * j, 0, 4 * j, 0,
-							  4 * j, 0, 4 * j)),
-			ivk);
-	if (!masked)
-		*c = _mm512_add_epi64(*c,
-				      _mm512_set_epi64(0, BLOCKS, 0, BLOCKS, 0,
-						       BLOCKS, 0, BLOCKS));
+		b[j] = _mm512_xor_si512(_mm512_add_epi64(c, lane_step(4 * j)),
+					ivk);
 	enc_middle(ks, nr, b, nz);
 	UNROLL
 	for (j = 0; j < nz; j++)
@@ -491,22 +546,30 @@ INLINE void xctr(unsigned nr, const __m128i *rk, uint8_t *dst,
 	ivk = _mm512_xor_si512(
 		_mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)iv)),
 		ks.k[0]);
-	c = _mm512_set_epi64(0, (long long)(ctr + 3), 0, (long long)(ctr + 2),
-			     0, (long long)(ctr + 1), 0, (long long)ctr);
-	for (; n >= BLOCKS; n -= BLOCKS) {
-		xctr_group(&ks, nr, dst, src, ZW, 0, 0, ivk, &c);
-		src += 16 * BLOCKS;
-		dst += 16 * BLOCKS;
+	c = _mm512_add_epi64(_mm512_maskz_set1_epi64(0x55, (long long)ctr),
+			     lane_offsets(0));
+	for (; n >= CBLOCKS; n -= CBLOCKS) {
+		xctr_group(&ks, nr, dst, src, CZW, 0, 0, ivk, c);
+		c = _mm512_add_epi64(c, lane_step(CBLOCKS));
+		src += 16 * CBLOCKS;
+		dst += 16 * CBLOCKS;
 	}
-	if (n) {
-		m = tail_mask(n);
-		if (n > 16)
-			xctr_group(&ks, nr, dst, src, 8, 1, m, ivk, &c);
-		else if (n > 4)
-			xctr_group(&ks, nr, dst, src, 4, 1, m, ivk, &c);
-		else
-			xctr_group(&ks, nr, dst, src, 1, 1, m, ivk, &c);
+	if (CZW > 8 && n >= 32) {
+		xctr_group(&ks, nr, dst, src, 8, 0, 0, ivk, c);
+		c = _mm512_add_epi64(c, lane_step(32));
+		src += 16 * 32;
+		dst += 16 * 32;
+		n -= 32;
 	}
+	if (!n)
+		return;
+	m = tail_mask(n);
+	if (n > 16)
+		xctr_group(&ks, nr, dst, src, 8, 1, m, ivk, c);
+	else if (n > 4)
+		xctr_group(&ks, nr, dst, src, 4, 1, m, ivk, c);
+	else
+		xctr_group(&ks, nr, dst, src, 1, 1, m, ivk, c);
 }
 
 /* see aes-aesni.h */
@@ -516,7 +579,12 @@ void cryptarch_aes_vaes_avx512_xctr_crypt(const void *vctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 
-	xctr(ctx->rounds, enc_keys(ctx), dst, src, nblocks, iv, ctr);
+	if (ctx->rounds == 10)
+		xctr(10, enc_keys(ctx), dst, src, nblocks, iv, ctr);
+	else if (ctx->rounds == 12)
+		xctr(12, enc_keys(ctx), dst, src, nblocks, iv, ctr);
+	else
+		xctr(14, enc_keys(ctx), dst, src, nblocks, iv, ctr);
 	_mm256_zeroupper();
 }
 
