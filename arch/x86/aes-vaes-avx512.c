@@ -345,10 +345,17 @@ void cryptarch_aes_vaes_avx512_cbc_decrypt(const void *vctx, uint8_t *dst,
 
 /* ---- CTR --------------------------------------------------------------- */
 
-#ifndef CZW
-#define CZW 16
+/*
+ * Registers in flight in the CTR and XCTR loops for NR rounds: 16 (64
+ * blocks) while the round keys and the group still fit the 32 registers
+ * beside the counter base and the byte-swap mask (AES-128: 11 keys,
+ * AES-192: 13), else CZW_256 (AES-256: 15 keys).
+ */
+#ifndef CZW_256
+#define CZW_256 12
 #endif
-#define CBLOCKS (4 * CZW)
+#define CZW_MAX 16
+#define CZW(nr) ((nr) > 12 ? CZW_256 : CZW_MAX)
 
 /* The 64-bit counter offsets of register J's four blocks, 4J .. 4J + 3,
  * in the low halves of its lanes (high halves zero). */
@@ -358,6 +365,7 @@ INLINE zmm lane_offsets(int j)
 				4 * j);
 }
 
+/* N in the low half of every lane. */
 INLINE zmm lane_step(int n)
 {
 	return _mm512_set_epi64(0, n, 0, n, 0, n, 0, n);
@@ -376,7 +384,7 @@ INLINE void ctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 {
 	const zmm bswap = _mm512_broadcast_i32x4(_mm_set_epi8(
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-	zmm b[CZW];
+	zmm b[CZW_MAX];
 	int j;
 
 	UNROLL
@@ -397,24 +405,26 @@ INLINE void ctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 
 /*
  * N blocks from the counter (HI, LO), whose low half does not wrap before
- * the last of them: groups of CZW registers, then at most one of 8
+ * the last of them: groups of CZ registers, then at most one of 8
  * registers, then the last 1..31 blocks masked.
  */
-INLINE void ctr_run(const struct keys *ks, unsigned nr, uint8_t *dst,
+INLINE void ctr_run(unsigned nr, int cz, const __m128i *rk, uint8_t *dst,
 		    const uint8_t *src, size_t n, uint64_t hi, uint64_t lo)
 {
 	zmm base = _mm512_broadcast_i32x4(
 		_mm_set_epi64x((long long)hi, (long long)lo));
+	struct keys ks;
 	uint64_t m;
 
-	for (; n >= CBLOCKS; n -= CBLOCKS) {
-		ctr_group(ks, nr, dst, src, CZW, 0, 0, base);
-		base = _mm512_add_epi64(base, lane_step(CBLOCKS));
-		src += 16 * CBLOCKS;
-		dst += 16 * CBLOCKS;
+	load_keys(&ks, rk, nr);
+	for (; n >= 4 * (size_t)cz; n -= 4 * cz) {
+		ctr_group(&ks, nr, dst, src, cz, 0, 0, base);
+		base = _mm512_add_epi64(base, lane_step(4 * cz));
+		src += 64 * cz;
+		dst += 64 * cz;
 	}
-	if (CZW > 8 && n >= 32) {
-		ctr_group(ks, nr, dst, src, 8, 0, 0, base);
+	if (cz > 8 && n >= 32) {
+		ctr_group(&ks, nr, dst, src, 8, 0, 0, base);
 		base = _mm512_add_epi64(base, lane_step(32));
 		src += 16 * 32;
 		dst += 16 * 32;
@@ -424,48 +434,79 @@ INLINE void ctr_run(const struct keys *ks, unsigned nr, uint8_t *dst,
 		return;
 	m = tail_mask(n);
 	if (n > 16)
-		ctr_group(ks, nr, dst, src, 8, 1, m, base);
+		ctr_group(&ks, nr, dst, src, 8, 1, m, base);
 	else if (n > 4)
-		ctr_group(ks, nr, dst, src, 4, 1, m, base);
+		ctr_group(&ks, nr, dst, src, 4, 1, m, base);
 	else
-		ctr_group(ks, nr, dst, src, 1, 1, m, base);
+		ctr_group(&ks, nr, dst, src, 1, 1, m, base);
 }
 
 /*
- * The blocks before the counter's low half wraps, when it does within
- * the request: their own run, out of line (once in 2^64 blocks), with
- * the round keys loaded again (passing the caller's would make it keep
- * them in memory).
+ * A request over which the counter's low half wraps (once in 2^64
+ * blocks), out of line: the blocks up to the wrap, then the rest from
+ * (HI + 1, 0), each a run without carries.
  */
-static __attribute__((noinline)) size_t
-ctr_wrap(unsigned nr, const __m128i *rk, uint8_t *dst, const uint8_t *src,
-	 uint64_t hi, uint64_t lo)
+static __attribute__((noinline)) void
+ctr_split(unsigned nr, const __m128i *rk, uint8_t *dst, const uint8_t *src,
+	  size_t nblocks, uint64_t hi, uint64_t lo)
 {
 	size_t k = (size_t)-lo;
-	struct keys ks;
 
-	load_keys(&ks, rk, nr);
-	ctr_run(&ks, nr, dst, src, k, hi, lo);
-	return k;
+	ctr_run(nr, 8, rk, dst, src, k, hi, lo);
+	ctr_run(nr, 8, rk, dst + 16 * k, src + 16 * k, nblocks - k, hi + 1, 0);
+	_mm256_zeroupper();
 }
 
 /*
- * The request in at most two runs over which the counter's low 64 bits do
- * not wrap: the blocks up to the wrap, if it falls within the request,
- * then the rest from (hi + 1, 0), so that no group needs a carry between
- * the halves. The branch depends on the counter and the length, which are
- * not secret. The counter in and out goes through general registers
- * (aes-aesni.h): the chain from one call's counter to the next is then a
- * few integer instructions, and a counter block written by the template in
- * two 8-byte stores is read the same way (a 16-byte load of it would wait
- * for them).
+ * Requests of 32 blocks or more: one copy of the run per key size, out of
+ * line (each with its round count a constant and its own register
+ * allocation; inlined into one function, gcc merges their key loads into
+ * loads and shuffles before the branch on the key size), each entered by
+ * a jump.
  */
-INLINE void ctr(unsigned nr, const __m128i *rk, uint8_t *dst,
-		const uint8_t *src, size_t nblocks, uint8_t ctr16[16])
+#define CTR_COPY(nr)                                                          \
+	static __attribute__((noinline)) void ctr_##nr(                       \
+		const __m128i *rk, uint8_t *dst, const uint8_t *src,          \
+		size_t nblocks, uint64_t hi, uint64_t lo)                     \
+	{                                                                     \
+		ctr_run(nr, CZW(nr), rk, dst, src, nblocks, hi, lo);          \
+		_mm256_zeroupper();                                           \
+	}
+CTR_COPY(10)
+CTR_COPY(12)
+CTR_COPY(14)
+
+/*
+ * Shorter ones: one masked group, in a copy for every key size (the
+ * round count a variable), whose registers are not shaped by the long
+ * loop's (in the copies above the way into a short request's group
+ * passes through a dozen register moves).
+ */
+static __attribute__((noinline)) void
+ctr_short(const struct cryptarch_aes_aesni_ctx *ctx, uint8_t *dst,
+	  const uint8_t *src, size_t nblocks, uint64_t hi, uint64_t lo)
 {
+	ctr_run(ctx->rounds, 8, enc_keys(ctx), dst, src, nblocks, hi, lo);
+	_mm256_zeroupper();
+}
+
+/*
+ * The counter in and out goes through general registers (aes-aesni.h):
+ * the chain from one call's counter to the next is then a few integer
+ * instructions, and a counter block written by the template in two 8-byte
+ * stores is read the same way (a 16-byte load of it would wait for them).
+ * Unless the low 64 bits wrap within the request, one run without
+ * carries. The branches depend on the counter, the length and the key
+ * size, none of them secret.
+ */
+/* see aes-aesni.h */
+void cryptarch_aes_vaes_avx512_ctr_crypt(const void *vctx, uint8_t *dst,
+					 const uint8_t *src, size_t nblocks,
+					 uint8_t ctr16[16])
+{
+	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
+	const __m128i *rk = enc_keys(ctx);
 	uint64_t hi, lo, nhi, nlo;
-	struct keys ks;
-	size_t k;
 
 	cryptarch_aes_aesni_ctr_get(ctr16, &hi, &lo);
 	/* kept in general registers: else gcc joins the two halves into
@@ -475,34 +516,16 @@ INLINE void ctr(unsigned nr, const __m128i *rk, uint8_t *dst,
 	nlo = lo;
 	ctr_add64(&nhi, &nlo, nblocks);
 	cryptarch_aes_aesni_ctr_put(ctr16, nhi, nlo);
-	if (__builtin_expect(lo && -lo < nblocks, 0)) {
-		k = ctr_wrap(nr, rk, dst, src, hi, lo);
-		src += 16 * k;
-		dst += 16 * k;
-		nblocks -= k;
-		hi++;
-		lo = 0;
-	}
-	load_keys(&ks, rk, nr);
-	ctr_run(&ks, nr, dst, src, nblocks, hi, lo);
-}
-
-/* see aes-aesni.h */
-void cryptarch_aes_vaes_avx512_ctr_crypt(const void *vctx, uint8_t *dst,
-					 const uint8_t *src, size_t nblocks,
-					 uint8_t ctr16[16])
-{
-	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
-
-	/* one copy per key size, so that each has its round count as a
-	 * constant and its own register allocation */
-	if (ctx->rounds == 10)
-		ctr(10, enc_keys(ctx), dst, src, nblocks, ctr16);
+	if (__builtin_expect(lo && -lo < nblocks, 0))
+		ctr_split(ctx->rounds, rk, dst, src, nblocks, hi, lo);
+	else if (nblocks < 32)
+		ctr_short(ctx, dst, src, nblocks, hi, lo);
+	else if (ctx->rounds == 10)
+		ctr_10(rk, dst, src, nblocks, hi, lo);
 	else if (ctx->rounds == 12)
-		ctr(12, enc_keys(ctx), dst, src, nblocks, ctr16);
+		ctr_12(rk, dst, src, nblocks, hi, lo);
 	else
-		ctr(14, enc_keys(ctx), dst, src, nblocks, ctr16);
-	_mm256_zeroupper();
+		ctr_14(rk, dst, src, nblocks, hi, lo);
 }
 
 /* ---- XCTR -------------------------------------------------------------- */
@@ -517,7 +540,7 @@ INLINE void xctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 		       const uint8_t *src, int nz, int masked, uint64_t m,
 		       zmm ivk, zmm c)
 {
-	zmm b[CZW];
+	zmm b[CZW_MAX];
 	int j;
 
 	UNROLL
@@ -534,7 +557,7 @@ INLINE void xctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 						 load_z(src, j, masked, m))));
 }
 
-INLINE void xctr(unsigned nr, const __m128i *rk, uint8_t *dst,
+INLINE void xctr(unsigned nr, int cz, const __m128i *rk, uint8_t *dst,
 		 const uint8_t *src, size_t n, const uint8_t iv[16],
 		 uint64_t ctr)
 {
@@ -548,13 +571,13 @@ INLINE void xctr(unsigned nr, const __m128i *rk, uint8_t *dst,
 		ks.k[0]);
 	c = _mm512_add_epi64(_mm512_maskz_set1_epi64(0x55, (long long)ctr),
 			     lane_offsets(0));
-	for (; n >= CBLOCKS; n -= CBLOCKS) {
-		xctr_group(&ks, nr, dst, src, CZW, 0, 0, ivk, c);
-		c = _mm512_add_epi64(c, lane_step(CBLOCKS));
-		src += 16 * CBLOCKS;
-		dst += 16 * CBLOCKS;
+	for (; n >= 4 * (size_t)cz; n -= 4 * cz) {
+		xctr_group(&ks, nr, dst, src, cz, 0, 0, ivk, c);
+		c = _mm512_add_epi64(c, lane_step(4 * cz));
+		src += 64 * cz;
+		dst += 64 * cz;
 	}
-	if (CZW > 8 && n >= 32) {
+	if (cz > 8 && n >= 32) {
 		xctr_group(&ks, nr, dst, src, 8, 0, 0, ivk, c);
 		c = _mm512_add_epi64(c, lane_step(32));
 		src += 16 * 32;
@@ -572,6 +595,29 @@ INLINE void xctr(unsigned nr, const __m128i *rk, uint8_t *dst,
 		xctr_group(&ks, nr, dst, src, 1, 1, m, ivk, c);
 }
 
+/* One copy per key size from 32 blocks on, one for short requests, as
+ * ctr's. */
+#define XCTR_COPY(nr)                                                         \
+	static __attribute__((noinline)) void xctr_##nr(                      \
+		const __m128i *rk, uint8_t *dst, const uint8_t *src,          \
+		size_t nblocks, const uint8_t iv[16], uint64_t ctr)           \
+	{                                                                     \
+		xctr(nr, CZW(nr), rk, dst, src, nblocks, iv, ctr);            \
+		_mm256_zeroupper();                                           \
+	}
+XCTR_COPY(10)
+XCTR_COPY(12)
+XCTR_COPY(14)
+
+static __attribute__((noinline)) void
+xctr_short(const struct cryptarch_aes_aesni_ctx *ctx, uint8_t *dst,
+	   const uint8_t *src, size_t nblocks, const uint8_t iv[16],
+	   uint64_t ctr)
+{
+	xctr(ctx->rounds, 8, enc_keys(ctx), dst, src, nblocks, iv, ctr);
+	_mm256_zeroupper();
+}
+
 /* see aes-aesni.h */
 void cryptarch_aes_vaes_avx512_xctr_crypt(const void *vctx, uint8_t *dst,
 					  const uint8_t *src, size_t nblocks,
@@ -579,13 +625,14 @@ void cryptarch_aes_vaes_avx512_xctr_crypt(const void *vctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 
-	if (ctx->rounds == 10)
-		xctr(10, enc_keys(ctx), dst, src, nblocks, iv, ctr);
+	if (nblocks < 32)
+		xctr_short(ctx, dst, src, nblocks, iv, ctr);
+	else if (ctx->rounds == 10)
+		xctr_10(enc_keys(ctx), dst, src, nblocks, iv, ctr);
 	else if (ctx->rounds == 12)
-		xctr(12, enc_keys(ctx), dst, src, nblocks, iv, ctr);
+		xctr_12(enc_keys(ctx), dst, src, nblocks, iv, ctr);
 	else
-		xctr(14, enc_keys(ctx), dst, src, nblocks, iv, ctr);
-	_mm256_zeroupper();
+		xctr_14(enc_keys(ctx), dst, src, nblocks, iv, ctr);
 }
 
 /* ---- XTS --------------------------------------------------------------- */
