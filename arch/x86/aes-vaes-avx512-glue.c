@@ -15,7 +15,12 @@
  * (hardware AES rounds, no secret-dependent branch or index). Speed:
  * AES-128, 8192-byte requests, CTR 0.06 cycles/byte (`cryptarch speed
  * --driver ctr-aes-vaes-avx512 --sizes 8192 --keys 128`, gcc 12 -O2, TSC
- * cycles at 2.10 GHz) on AMD EPYC (Zen 5), 2026-11-30. GCM, AES-128,
+ * cycles at 2.10 GHz) on AMD EPYC (Zen 5), 2026-11-30; since 2026-12-02
+ * CTR and XCTR 0.048-0.049 (AES-128) and 0.068-0.069 (AES-256) cycles/byte
+ * at 8192 bytes, 95-99% of the VAESENC issue bound of bench/aes-bound.c
+ * (0.047 and 0.066), 1.12-1.15x intel-ipsec-mb 1.3's CTR job
+ * (IMB_CIPHER_CNTR, AVX-512) timed in the same process, and level with
+ * before at 16 and 64 bytes (1.0-1.2 and 0.25-0.30 cycles/byte). GCM, AES-128,
  * 12-byte nonce, 8 bytes of associated data (tcrypt's AEAD test):
  * gcm-aes-vaes-avx512 encryption 3.42, 1.11, 0.16 and 0.09 cycles/byte at
  * 16, 64, 1420 and 8192 bytes, decryption 4.63, 1.44, 0.17, 0.09, against

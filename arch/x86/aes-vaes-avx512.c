@@ -9,23 +9,28 @@
  * (aes-aesni.h).
  *
  * Strategy: the main loops keep 8 zmm registers (32 blocks, 512 bytes) in
- * flight: a VAESENC has a latency of about 4 cycles and two issue per
- * cycle on AMD Zen 5, so 8 independent registers keep both units busy.
+ * flight (CTR and XCTR more, below): a VAESENC has a latency of about 4
+ * cycles and two issue per cycle on AMD Zen 5, so 8 independent registers
+ * keep both units busy.
  * The rounds are unrolled (nine, then two more for AES-192 and two more
  * for AES-256, the branches on the key size only), with every round key
  * broadcast in a register. A request's last 1..31 blocks take one pass
  * with masked loads and stores over 8, 4 or 1 registers (about one chain
  * of round latencies whatever the count). CBC decryption reads the
  * previous ciphertexts with a load one block back (VALIGNQ for the first
- * register) and folds the XOR into the VAESDECLAST key. CTR keeps the
- * counter byte-reversed (a little-endian 128-bit number per 128-bit lane)
- * and derives each register's four counters from a broadcast base:
- * VPADDQ, a VPCMPUQ (on the halves swapped by VPSHUFD) that flags the high
- * halves above a wrapped low half, and a masked VPSUBQ that carries into
- * them; VPSHUFB restores the byte order. XCTR's counter is 64 bits,
- * XORed into the iv: a register's four counters are a zmm of counters
- * plus 4j, XORed with the iv and round key 0 (XORed once per call), no
- * carry. XTS derives the tweaks of each
+ * register) and folds the XOR into the VAESDECLAST key. CTR and XCTR
+ * keep 16 registers (64 blocks) in flight for AES-128 and AES-192 and 12
+ * for AES-256 (its 15 round keys and the group then still fit the 32
+ * registers), in one out-of-line copy per key size (the round count a
+ * constant); requests under 32 blocks take a copy of their own. CTR keeps
+ * the counter byte-reversed (a little-endian 128-bit number per 128-bit
+ * lane) and cuts a request where the counter's low 64 bits wrap (once in
+ * 2^64 blocks), so that each register's four counters are a broadcast
+ * base plus a constant by one VPADDQ, no carry; VPSHUFB restores the byte
+ * order. XCTR's counter is 64 bits, XORed into the iv: a register's four
+ * counters are a zmm of counters plus 4j, XORed with the iv and round key
+ * 0 (XORed once per call), no carry. Both fold the XOR with the source
+ * into the VAESENCLAST key. XTS derives the tweaks of each
  * register from the first register's as T * x^k for k = 4, 8, .., 28
  * (shifts, and VPCLMULQDQ to reduce the bits shifted out by x^128 = x^7 +
  * x^2 + x + 1), so that only one multiplication, by x^32, links one group
@@ -34,7 +39,9 @@
  *
  * Constant-time: VAES instructions take the same time for every key and
  * data; no branch or memory index depends on a secret (branches depend on
- * the round count and the length only). Ends with VZEROUPPER; the
+ * the round count and the length only, and in CTR on whether the
+ * counter's low half wraps within the request: the counter is the IV,
+ * which travels with the ciphertext). Ends with VZEROUPPER; the
  * registers and stack slots that held keys or data are not otherwise
  * cleared (the compiler owns them). Needs VAES, VPCLMULQDQ, AVX, AVX2,
  * AVX512F, AVX512BW and AVX512VL (and AES-NI for the shared code). Speed:
@@ -346,46 +353,54 @@ void cryptarch_aes_vaes_avx512_cbc_decrypt(const void *vctx, uint8_t *dst,
 /* ---- CTR --------------------------------------------------------------- */
 
 /*
- * BASE holds the counter of the group's first block, byte-reversed, in
- * every lane. Register j's counters are BASE + 4j + l in lane l: a low
- * half wrapped exactly where it is now below what was added. The compare
- * runs on the sum with its halves swapped (VPSHUFD) against the addend in
- * the high halves, so that the mask bit of a wrapped lane lands on its high
- * half, which then gets -1 subtracted (1 added); the other compares (a
- * high half below zero) are false.
+ * Registers in flight in the CTR and XCTR loops for NR rounds: 16 (64
+ * blocks) while the round keys and the group fit the 32 registers beside
+ * the counter base and the byte-swap mask (AES-128: 11 keys, AES-192:
+ * 13), 12 for AES-256 (15 keys: 16 registers would not fit, and measured
+ * no faster). On Zen 5, 8192-byte requests, the AES-128 loop ran at
+ * 95-99% of the VAESENC issue bound (bench/aes-bound.c) with 16 or 12
+ * registers, 1-2% lower with 8, 2026-12-02: most of the gain over the
+ * earlier 86-88% came from the counters without carries.
  */
-INLINE zmm ctr_add_lanes(zmm c, zmm add)
-{
-	__mmask8 k;
+#define CZW_MAX 16
+#define CZW(nr) ((nr) > 12 ? 12 : CZW_MAX)
 
-	c = _mm512_add_epi64(c, add);
-	k = _mm512_cmplt_epu64_mask(_mm512_shuffle_epi32(c, _MM_PERM_BADC),
-				    _mm512_shuffle_epi32(add, _MM_PERM_BADC));
-	return _mm512_mask_sub_epi64(c, k, c, _mm512_set1_epi64(-1));
+/* The 64-bit counter offsets of register J's four blocks, 4J .. 4J + 3,
+ * in the low halves of its lanes (high halves zero). */
+INLINE zmm lane_offsets(int j)
+{
+	return _mm512_set_epi64(0, 4 * j + 3, 0, 4 * j + 2, 0, 4 * j + 1, 0,
+				4 * j);
 }
 
+/* N in the low half of every lane. */
+INLINE zmm lane_step(int n)
+{
+	return _mm512_set_epi64(0, n, 0, n, 0, n, 0, n);
+}
+
+/*
+ * NZ registers of CTR. BASE holds the counter of the group's first block,
+ * byte-reversed (a little-endian 128-bit number per lane), in every lane;
+ * the caller has made sure that the low halves do not wrap within the
+ * group, so that register j's counters are BASE + 4j + l in lane l by
+ * VPADDQ alone; VPSHUFB restores the byte order.
+ */
 INLINE void ctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 		      const uint8_t *src, int nz, int masked, uint64_t m,
-		      zmm *base)
+		      zmm base)
 {
 	const zmm bswap = _mm512_broadcast_i32x4(_mm_set_epi8(
 		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-	zmm b[ZW];
+	zmm b[CZW_MAX];
 	int j;
 
 	UNROLL
-	for (j = 0; j < nz; j++) {
-		zmm c = ctr_add_lanes(
-			*base, _mm512_set_epi64(0, 4 * j + 3, 0, 4 * j + 2, 0,
-						4 * j + 1, 0, 4 * j));
-
-		b[j] = _mm512_xor_si512(_mm512_shuffle_epi8(c, bswap),
-					ks->k[0]);
-	}
-	if (!masked)
-		*base = ctr_add_lanes(*base,
-				      _mm512_set_epi64(0, BLOCKS, 0, BLOCKS, 0,
-						       BLOCKS, 0, BLOCKS));
+	for (j = 0; j < nz; j++)
+		b[j] = _mm512_xor_si512(
+			_mm512_shuffle_epi8(
+				_mm512_add_epi64(base, lane_offsets(j)), bswap),
+			ks->k[0]);
 	enc_middle(ks, nr, b, nz);
 	UNROLL
 	for (j = 0; j < nz; j++)
@@ -394,6 +409,93 @@ INLINE void ctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 				b[j],
 				_mm512_xor_si512(ks->kl,
 						 load_z(src, j, masked, m))));
+}
+
+/*
+ * N blocks from the counter (HI, LO), whose low half does not wrap before
+ * the last of them: groups of CZ registers, then at most one of 8
+ * registers, then the last 1..31 blocks masked.
+ */
+INLINE void ctr_run(unsigned nr, int cz, const __m128i *rk, uint8_t *dst,
+		    const uint8_t *src, size_t n, uint64_t hi, uint64_t lo)
+{
+	zmm base = _mm512_broadcast_i32x4(
+		_mm_set_epi64x((long long)hi, (long long)lo));
+	struct keys ks;
+	uint64_t m;
+
+	load_keys(&ks, rk, nr);
+	for (; n >= 4 * (size_t)cz; n -= 4 * cz) {
+		ctr_group(&ks, nr, dst, src, cz, 0, 0, base);
+		base = _mm512_add_epi64(base, lane_step(4 * cz));
+		src += 64 * cz;
+		dst += 64 * cz;
+	}
+	if (cz > 8 && n >= 32) {
+		ctr_group(&ks, nr, dst, src, 8, 0, 0, base);
+		base = _mm512_add_epi64(base, lane_step(32));
+		src += 16 * 32;
+		dst += 16 * 32;
+		n -= 32;
+	}
+	if (!n)
+		return;
+	m = tail_mask(n);
+	if (n > 16)
+		ctr_group(&ks, nr, dst, src, 8, 1, m, base);
+	else if (n > 4)
+		ctr_group(&ks, nr, dst, src, 4, 1, m, base);
+	else
+		ctr_group(&ks, nr, dst, src, 1, 1, m, base);
+}
+
+/*
+ * A request over which the counter's low half wraps (once in 2^64
+ * blocks), out of line: the blocks up to the wrap, then the rest from
+ * (HI + 1, 0), each a run without carries.
+ */
+static __attribute__((noinline)) void
+ctr_split(unsigned nr, const __m128i *rk, uint8_t *dst, const uint8_t *src,
+	  size_t nblocks, uint64_t hi, uint64_t lo)
+{
+	size_t k = (size_t)-lo;
+
+	ctr_run(nr, 8, rk, dst, src, k, hi, lo);
+	ctr_run(nr, 8, rk, dst + 16 * k, src + 16 * k, nblocks - k, hi + 1, 0);
+	_mm256_zeroupper();
+}
+
+/*
+ * Requests of 32 blocks or more: one copy of the run per key size, out of
+ * line (each with its round count a constant and its own register
+ * allocation; inlined into one function, gcc merges their key loads into
+ * loads and shuffles before the branch on the key size), each entered by
+ * a jump.
+ */
+#define CTR_COPY(nr)                                                          \
+	static __attribute__((noinline)) void ctr_##nr(                       \
+		const __m128i *rk, uint8_t *dst, const uint8_t *src,          \
+		size_t nblocks, uint64_t hi, uint64_t lo)                     \
+	{                                                                     \
+		ctr_run(nr, CZW(nr), rk, dst, src, nblocks, hi, lo);          \
+		_mm256_zeroupper();                                           \
+	}
+CTR_COPY(10)
+CTR_COPY(12)
+CTR_COPY(14)
+
+/*
+ * Shorter ones: one masked group, in a copy for every key size (the
+ * round count a variable), whose registers are not shaped by the long
+ * loop's (in the copies above the way into a short request's group
+ * passes through a dozen register moves).
+ */
+static __attribute__((noinline)) void
+ctr_short(const struct cryptarch_aes_aesni_ctx *ctx, uint8_t *dst,
+	  const uint8_t *src, size_t nblocks, uint64_t hi, uint64_t lo)
+{
+	ctr_run(ctx->rounds, 8, enc_keys(ctx), dst, src, nblocks, hi, lo);
+	_mm256_zeroupper();
 }
 
 /*
@@ -401,74 +503,58 @@ INLINE void ctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
  * the chain from one call's counter to the next is then a few integer
  * instructions, and a counter block written by the template in two 8-byte
  * stores is read the same way (a 16-byte load of it would wait for them).
+ * Unless the low 64 bits wrap within the request, one run without
+ * carries. The branches depend on the counter, the length and the key
+ * size, none of them secret.
  */
-INLINE void ctr(unsigned nr, const __m128i *rk, uint8_t *dst,
-		const uint8_t *src, size_t nblocks, uint8_t ctr16[16])
-{
-	uint64_t hi, lo, m;
-	size_t n = nblocks;
-	struct keys ks;
-	zmm base;
-
-	cryptarch_aes_aesni_ctr_get(ctr16, &hi, &lo);
-	base = _mm512_broadcast_i32x4(
-		_mm_set_epi64x((long long)hi, (long long)lo));
-	ctr_add64(&hi, &lo, nblocks);
-	cryptarch_aes_aesni_ctr_put(ctr16, hi, lo);
-	load_keys(&ks, rk, nr);
-	for (; n >= BLOCKS; n -= BLOCKS) {
-		ctr_group(&ks, nr, dst, src, ZW, 0, 0, &base);
-		src += 16 * BLOCKS;
-		dst += 16 * BLOCKS;
-	}
-	if (n) {
-		m = tail_mask(n);
-		if (n > 16)
-			ctr_group(&ks, nr, dst, src, 8, 1, m, &base);
-		else if (n > 4)
-			ctr_group(&ks, nr, dst, src, 4, 1, m, &base);
-		else
-			ctr_group(&ks, nr, dst, src, 1, 1, m, &base);
-	}
-}
-
 /* see aes-aesni.h */
 void cryptarch_aes_vaes_avx512_ctr_crypt(const void *vctx, uint8_t *dst,
 					 const uint8_t *src, size_t nblocks,
 					 uint8_t ctr16[16])
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
+	const __m128i *rk = enc_keys(ctx);
+	uint64_t hi, lo, nhi, nlo;
 
-	ctr(ctx->rounds, enc_keys(ctx), dst, src, nblocks, ctr16);
-	_mm256_zeroupper();
+	cryptarch_aes_aesni_ctr_get(ctr16, &hi, &lo);
+	/* kept in general registers: else gcc joins the two halves into
+	 * one 16-byte load, which waits for the template's 8-byte stores */
+	__asm__("" : "+r"(hi), "+r"(lo));
+	nhi = hi;
+	nlo = lo;
+	ctr_add64(&nhi, &nlo, nblocks);
+	cryptarch_aes_aesni_ctr_put(ctr16, nhi, nlo);
+	if (__builtin_expect(lo && -lo < nblocks, 0))
+		ctr_split(ctx->rounds, rk, dst, src, nblocks, hi, lo);
+	else if (nblocks < 32)
+		ctr_short(ctx, dst, src, nblocks, hi, lo);
+	else if (ctx->rounds == 10)
+		ctr_10(rk, dst, src, nblocks, hi, lo);
+	else if (ctx->rounds == 12)
+		ctr_12(rk, dst, src, nblocks, hi, lo);
+	else
+		ctr_14(rk, dst, src, nblocks, hi, lo);
 }
 
 /* ---- XCTR -------------------------------------------------------------- */
 
 /*
- * *C holds the 64-bit counters of the group's first four blocks in the low
+ * C holds the 64-bit counters of the group's first four blocks in the low
  * halves of its lanes (C .. C + 3; high halves zero); register j's are
  * those plus 4j, XORed with IVK (iv ^ round key 0 in every lane). The
  * counter wraps at 2^64, as the template's.
  */
 INLINE void xctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 		       const uint8_t *src, int nz, int masked, uint64_t m,
-		       zmm ivk, zmm *c)
+		       zmm ivk, zmm c)
 {
-	zmm b[ZW];
+	zmm b[CZW_MAX];
 	int j;
 
 	UNROLL
 	for (j = 0; j < nz; j++)
-		b[j] = _mm512_xor_si512(
-			_mm512_add_epi64(*c,
-					 _mm512_set_epi64(0, 4 * j, 0, 4 * j, 0,
-							  4 * j, 0, 4 * j)),
-			ivk);
-	if (!masked)
-		*c = _mm512_add_epi64(*c,
-				      _mm512_set_epi64(0, BLOCKS, 0, BLOCKS, 0,
-						       BLOCKS, 0, BLOCKS));
+		b[j] = _mm512_xor_si512(_mm512_add_epi64(c, lane_step(4 * j)),
+					ivk);
 	enc_middle(ks, nr, b, nz);
 	UNROLL
 	for (j = 0; j < nz; j++)
@@ -479,7 +565,7 @@ INLINE void xctr_group(const struct keys *ks, unsigned nr, uint8_t *dst,
 						 load_z(src, j, masked, m))));
 }
 
-INLINE void xctr(unsigned nr, const __m128i *rk, uint8_t *dst,
+INLINE void xctr(unsigned nr, int cz, const __m128i *rk, uint8_t *dst,
 		 const uint8_t *src, size_t n, const uint8_t iv[16],
 		 uint64_t ctr)
 {
@@ -491,22 +577,53 @@ INLINE void xctr(unsigned nr, const __m128i *rk, uint8_t *dst,
 	ivk = _mm512_xor_si512(
 		_mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)iv)),
 		ks.k[0]);
-	c = _mm512_set_epi64(0, (long long)(ctr + 3), 0, (long long)(ctr + 2),
-			     0, (long long)(ctr + 1), 0, (long long)ctr);
-	for (; n >= BLOCKS; n -= BLOCKS) {
-		xctr_group(&ks, nr, dst, src, ZW, 0, 0, ivk, &c);
-		src += 16 * BLOCKS;
-		dst += 16 * BLOCKS;
+	c = _mm512_add_epi64(_mm512_maskz_set1_epi64(0x55, (long long)ctr),
+			     lane_offsets(0));
+	for (; n >= 4 * (size_t)cz; n -= 4 * cz) {
+		xctr_group(&ks, nr, dst, src, cz, 0, 0, ivk, c);
+		c = _mm512_add_epi64(c, lane_step(4 * cz));
+		src += 64 * cz;
+		dst += 64 * cz;
 	}
-	if (n) {
-		m = tail_mask(n);
-		if (n > 16)
-			xctr_group(&ks, nr, dst, src, 8, 1, m, ivk, &c);
-		else if (n > 4)
-			xctr_group(&ks, nr, dst, src, 4, 1, m, ivk, &c);
-		else
-			xctr_group(&ks, nr, dst, src, 1, 1, m, ivk, &c);
+	if (cz > 8 && n >= 32) {
+		xctr_group(&ks, nr, dst, src, 8, 0, 0, ivk, c);
+		c = _mm512_add_epi64(c, lane_step(32));
+		src += 16 * 32;
+		dst += 16 * 32;
+		n -= 32;
 	}
+	if (!n)
+		return;
+	m = tail_mask(n);
+	if (n > 16)
+		xctr_group(&ks, nr, dst, src, 8, 1, m, ivk, c);
+	else if (n > 4)
+		xctr_group(&ks, nr, dst, src, 4, 1, m, ivk, c);
+	else
+		xctr_group(&ks, nr, dst, src, 1, 1, m, ivk, c);
+}
+
+/* One copy per key size from 32 blocks on, one for short requests, as
+ * ctr's. */
+#define XCTR_COPY(nr)                                                         \
+	static __attribute__((noinline)) void xctr_##nr(                      \
+		const __m128i *rk, uint8_t *dst, const uint8_t *src,          \
+		size_t nblocks, const uint8_t iv[16], uint64_t ctr)           \
+	{                                                                     \
+		xctr(nr, CZW(nr), rk, dst, src, nblocks, iv, ctr);            \
+		_mm256_zeroupper();                                           \
+	}
+XCTR_COPY(10)
+XCTR_COPY(12)
+XCTR_COPY(14)
+
+static __attribute__((noinline)) void
+xctr_short(const struct cryptarch_aes_aesni_ctx *ctx, uint8_t *dst,
+	   const uint8_t *src, size_t nblocks, const uint8_t iv[16],
+	   uint64_t ctr)
+{
+	xctr(ctx->rounds, 8, enc_keys(ctx), dst, src, nblocks, iv, ctr);
+	_mm256_zeroupper();
 }
 
 /* see aes-aesni.h */
@@ -516,8 +633,14 @@ void cryptarch_aes_vaes_avx512_xctr_crypt(const void *vctx, uint8_t *dst,
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 
-	xctr(ctx->rounds, enc_keys(ctx), dst, src, nblocks, iv, ctr);
-	_mm256_zeroupper();
+	if (nblocks < 32)
+		xctr_short(ctx, dst, src, nblocks, iv, ctr);
+	else if (ctx->rounds == 10)
+		xctr_10(enc_keys(ctx), dst, src, nblocks, iv, ctr);
+	else if (ctx->rounds == 12)
+		xctr_12(enc_keys(ctx), dst, src, nblocks, iv, ctr);
+	else
+		xctr_14(enc_keys(ctx), dst, src, nblocks, iv, ctr);
 }
 
 /* ---- XTS --------------------------------------------------------------- */
