@@ -14,7 +14,7 @@
  * library computes the tag on decryption too and leaves the comparison
  * to its caller: here in constant time, against the tag received.
  * The library's other modes are not offered: it is a peer for the keyed
- * hashes and the AEADs only. One multi-buffer manager per process
+ * hashes and the AEADs only, and for batches (below). One multi-buffer manager per process
  * (alloc_mb_mgr and init_mb_mgr_auto at init: the library picks SSE, AVX,
  * AVX2 or AVX-512 code from the CPU). Where the init's list names
  * "intel-aesni" there is no manager and open says why: the library has

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * peers.c - the peer benchmark: cryptarch next to OpenSSL (EVP, AES only),
- * libgcrypt, nettle and intel-ipsec-mb (CMAC, XCBC, GCM and CCM only), for
+ * libgcrypt, nettle and intel-ipsec-mb (CMAC, XCBC, GCM, CCM, batches), for
  * AES-128/256 and Twofish-128/256 in ECB, CBC encryption, CBC decryption,
  * CTR, XTS, XCTR (cryptarch only: no peer has it), CBC-CTS (CS3)
  * encryption and decryption, the keyed hashes CMAC and XCBC, and the
