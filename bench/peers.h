@@ -81,9 +81,8 @@ struct modedef {
 	 * (the nonce and tag of peer.h: PEER_AEAD_NONCE, PEER_AEAD_TAG). */
 	int aead;
 	/* Requests per batch (0: one request per call): cryptarch's
-	 * cryptarch_skcipher_encrypt_many (a keyed hash: that many
-	 * cryptarch_shash_digest calls, there being no many-request shash
-	 * call), intel-ipsec-mb's job manager with that many jobs in
+	 * cryptarch_skcipher_encrypt_many (a keyed hash:
+	 * cryptarch_shash_digest_many), intel-ipsec-mb's job manager with that many jobs in
 	 * flight, the other peers one stream (that many calls in a row);
 	 * each request its own buffer (and iv). A row's figures are per
 	 * request: the batch's time over MB. AES only. */

@@ -673,8 +673,8 @@ static int targets(struct run *run)
 
 		if (o->mb && type_of(run, name) != &cryptarch_type_skcipher) {
 			cli_error("speed",
-				  "--mb: %s is %s %s; many-request calls "
-				  "are the skciphers' (cryptarch_skcipher_"
+				  "--mb: %s is %s %s; --mb measures "
+				  "skciphers only (cryptarch_skcipher_"
 				  "encrypt_many)",
 				  name,
 				  type_of(run, name) == &cryptarch_type_aead ?
