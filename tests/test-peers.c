@@ -41,7 +41,10 @@
  * differing per request; random keys of the sizes it has, ivs), submitted
  * as jobs and flushed, against one cryptarch_skcipher_encrypt_many()
  * call: the same ciphertexts, and each iv after it the request's last
- * ciphertext block, as the adapter and cryptarch leave it.
+ * ciphertext block, as the adapter and cryptarch leave it. Then as many
+ * batches of 1..32 CMAC jobs (messages of 0..4096 bytes, any length)
+ * against one cryptarch_shash_digest_many() of "cmac(aes)" (the
+ * variable-time selection): the same tags.
  *
  * aead: every instance of "gcm(C)" and "ccm(C)" against each library's
  * own AEAD interface, called directly (OpenSSL EVP AES-GCM and AES-CCM;
@@ -1214,6 +1217,89 @@ static unsigned long check_aead(const struct peer_entry *p, unsigned long iters)
 #define MB_JOBS 32
 #define MB_LEN 4096
 
+/* ROUNDS batches of CMAC jobs through P against digest_many. */
+static unsigned long check_many_cmac(const struct peer_entry *p,
+				     unsigned long rounds)
+{
+	static uint8_t msg[MB_JOBS][MB_LEN];
+	struct cryptarch_digest_request req[MB_JOBS];
+	struct peer_job job[MB_JOBS];
+	uint8_t tag[MB_JOBS][16], ptag[MB_JOBS][16], key[32];
+	struct peer_many_req r;
+	cryptarch_shash *t;
+	struct peer *pe;
+	unsigned long it, runs = 0, before = test_failures;
+	size_t j, n, keylen;
+	char why[160], khex[65];
+	int rc;
+
+	if (!p->lib->has_many("aes", "cmac", 16))
+		return 0;
+	rc = cryptarch_shash_new(&t, "cmac(aes)",
+				 CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (rc) {
+		test_fail("cmac(aes): %s", cryptarch_strerror(rc));
+		return 0;
+	}
+	for (it = 0; it < rounds; it++) {
+		keylen = test_rng_below(&rng, 2) ? 32 : 16;
+		if (!p->lib->has_many("aes", "cmac", keylen))
+			keylen = 16;
+		test_rng_fill(&rng, key, keylen);
+		test_hex(khex, key, keylen);
+		n = 1 + test_rng_below(&rng, MB_JOBS);
+		for (j = 0; j < n; j++) {
+			size_t len = test_rng_below(&rng, MB_LEN + 1);
+
+			test_rng_fill(&rng, msg[j], len);
+			req[j].data = msg[j];
+			req[j].len = len;
+			req[j].out = tag[j];
+			job[j].src = msg[j];
+			job[j].dst = ptag[j];
+			job[j].len = len;
+			job[j].iv = NULL;
+		}
+		rc = cryptarch_shash_setkey(t, key, keylen);
+		if (!rc)
+			rc = cryptarch_shash_digest_many(t, req, n);
+		if (rc) {
+			test_fail("cmac(aes): digest_many of %zu messages: %s",
+				  n, cryptarch_strerror(rc));
+			break;
+		}
+		if (p->lib->open_many(&pe, "aes", "cmac", key, keylen, why,
+				      sizeof(why))) {
+			test_fail("%s: open_many aes-%zu cmac: %s", p->name,
+				  8 * keylen, why);
+			break;
+		}
+		memset(&r, 0, sizeof(r));
+		r.peer = pe;
+		r.job = job;
+		r.n = n;
+		pe->run_many(&r);
+		peer_close(pe);
+		if (r.err) {
+			test_fail("%s: a batch of %zu CMAC jobs failed", p->name,
+				  n);
+			continue;
+		}
+		runs++;
+		for (j = 0; j < n; j++)
+			test_compare(tag[j], ptag[j], 16,
+				     "%s digest_many vs %s jobs: message %zu "
+				     "of %zu, key %s, %zu bytes",
+				     cryptarch_shash_driver(t), p->name, j, n,
+				     khex, req[j].len);
+	}
+	printf("%s digest_many vs %s jobs: %lu batches, %lu failures\n",
+	       cryptarch_shash_driver(t), p->name, runs,
+	       test_failures - before);
+	cryptarch_shash_free(t);
+	return runs;
+}
+
 static unsigned long check_many(const struct peer_entry *p,
 				unsigned long iters)
 {
@@ -1311,7 +1397,7 @@ static unsigned long check_many(const struct peer_entry *p,
 			       test_failures - before);
 	}
 	free(ti);
-	return runs;
+	return runs + check_many_cmac(p, rounds);
 }
 
 /* 1 if P has CIPHER in test mode M at some key size. */
