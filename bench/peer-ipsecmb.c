@@ -14,7 +14,7 @@
  * library computes the tag on decryption too and leaves the comparison
  * to its caller: here in constant time, against the tag received.
  * The library's other modes are not offered: it is a peer for the keyed
- * hashes and the AEADs only. One multi-buffer manager per process
+ * hashes and the AEADs only, and for batches (below). One multi-buffer manager per process
  * (alloc_mb_mgr and init_mb_mgr_auto at init: the library picks SSE, AVX,
  * AVX2 or AVX-512 code from the CPU). Where the init's list names
  * "intel-aesni" there is no manager and open says why: the library has
@@ -25,7 +25,13 @@
  * request is one job, as a caller with one message at a time runs it:
  * IMB_GET_NEXT_JOB,
  * the job's fields, IMB_SUBMIT_JOB, then IMB_FLUSH_JOB until it comes
- * back (a lone job waits in its lane for more until flushed). x86-64
+ * back (a lone job waits in its lane for more until flushed). Batches
+ * (peer.h: open_many, run_many) use the job manager as it is built to
+ * be used: AES-CBC encryption (IMB_CIPHER_CBC, 128- and 256-bit keys) and
+ * AES-CMAC jobs, each of its own buffer (and iv), all submitted and then
+ * flushed, so that the manager runs as many lanes at once as it has; a
+ * CBC job's iv is then set to its last ciphertext block, as cryptarch's
+ * many-request calls leave theirs (the library does not write it). x86-64
  * only; benchmark and test code.
  */
 #include <stdio.h>
@@ -229,6 +235,80 @@ static void imb_run(void *arg)
 		r->err = -1;
 }
 
+/* One job of a batch set up in JOB (from IMB_GET_NEXT_JOB): CBC
+ * encryption of J, or the CMAC of J's message. */
+static void imb_many_job(const struct imb_peer *p, IMB_JOB *job,
+			 const struct peer_job *j)
+{
+	job->src = j->src;
+	job->dst = j->dst;
+	job->cipher_start_src_offset_in_bytes = 0;
+	job->hash_start_src_offset_in_bytes = 0;
+	if (p->mode == PEER_CBC) {
+		job->cipher_mode = IMB_CIPHER_CBC;
+		job->cipher_direction = IMB_DIR_ENCRYPT;
+		job->chain_order = IMB_ORDER_CIPHER_HASH;
+		job->hash_alg = IMB_AUTH_NULL;
+		job->enc_keys = p->enc;
+		job->dec_keys = p->dec;
+		job->key_len_in_bytes = p->keylen;
+		job->msg_len_to_cipher_in_bytes = j->len;
+		job->msg_len_to_hash_in_bytes = 0;
+		job->iv = j->iv;
+		job->iv_len_in_bytes = 16;
+		return;
+	}
+	job->cipher_mode = IMB_CIPHER_NULL;
+	job->cipher_direction = IMB_DIR_ENCRYPT;
+	job->chain_order = IMB_ORDER_HASH_CIPHER;
+	job->hash_alg = p->hash;
+	job->msg_len_to_cipher_in_bytes = 0;
+	job->msg_len_to_hash_in_bytes = j->len;
+	job->auth_tag_output = j->dst;
+	job->auth_tag_output_len_in_bytes = 16;
+	job->u.CMAC._key_expanded = p->enc;
+	job->u.CMAC._skey1 = p->k1;
+	job->u.CMAC._skey2 = p->k2;
+}
+
+/* A batch: every job submitted, then the manager flushed until all have
+ * come back. CBC jobs of 0 bytes are not submitted (nothing to do; the
+ * library refuses them). */
+static void imb_run_many(void *arg)
+{
+	struct peer_many_req *r = arg;
+	struct imb_peer *p = PEER_OF(r->peer, struct imb_peer);
+	size_t i, sent = 0, done = 0;
+	IMB_JOB *job;
+
+	for (i = 0; i < r->n; i++) {
+		if (p->mode == PEER_CBC && r->job[i].len == 0)
+			continue;
+		imb_many_job(p, IMB_GET_NEXT_JOB(mgr), &r->job[i]);
+		sent++;
+		job = IMB_SUBMIT_JOB(mgr);
+		if (job) {
+			done++;
+			if (job->status != IMB_STATUS_COMPLETED)
+				r->err = -1;
+		}
+	}
+	while (done < sent) {
+		job = IMB_FLUSH_JOB(mgr);
+		if (!job)
+			break;
+		done++;
+		if (job->status != IMB_STATUS_COMPLETED)
+			r->err = -1;
+	}
+	if (done < sent || imb_get_errno(mgr))
+		r->err = -1;
+	for (i = 0; p->mode == PEER_CBC && i < r->n; i++)
+		if (r->job[i].len)
+			memcpy(r->job[i].iv,
+			       r->job[i].dst + r->job[i].len - 16, 16);
+}
+
 static int imb_iv(const struct peer *p, uint8_t iv[16])
 {
 	(void)p;
@@ -329,6 +409,72 @@ static int imb_open(struct peer **out, const char *cipher, const char *mode,
 	return 0;
 }
 
+static int imb_has_many(const char *cipher, const char *mode, size_t keylen)
+{
+	int m = peer_mode(mode);
+
+	return !strcmp(cipher, "aes") && (m == PEER_CBC || m == PEER_CMAC) &&
+	       (keylen == 16 || keylen == 32);
+}
+
+static int imb_open_many(struct peer **out, const char *cipher,
+			 const char *mode, const uint8_t *key, size_t keylen,
+			 char *why, size_t whysize)
+{
+	static const uint8_t zero[16];
+	struct imb_peer *p;
+	int m = peer_mode(mode);
+
+	*out = NULL;
+	if (!imb_has_many(cipher, mode, keylen)) {
+		snprintf(why, whysize,
+			 "intel-ipsec-mb's job batches here: AES-CBC "
+			 "encryption and AES-CMAC (128, 256) only, not "
+			 "%s-%zu in %s mode",
+			 cipher, 8 * keylen, mode);
+		return -1;
+	}
+	if (m == PEER_CMAC) {
+		/* the single messages' peer, keyed the same way */
+		if (imb_open(out, cipher, mode, 0, key, keylen, zero, why,
+			     whysize))
+			return -1;
+		(*out)->run_many = imb_run_many;
+		snprintf((*out)->impl, sizeof((*out)->impl),
+			 "IMB jobs AES_CMAC%s", keylen == 16 ? "" : "_256");
+		return 0;
+	}
+	if (!mgr) {
+		snprintf(why, whysize,
+			 no_aesni ? "intel-ipsec-mb has no code without AES-NI" :
+				    "intel-ipsec-mb: not initialised");
+		return -1;
+	}
+	p = aligned_alloc(_Alignof(struct imb_peer),
+			  (sizeof(*p) + _Alignof(struct imb_peer) - 1) /
+				  _Alignof(struct imb_peer) *
+				  _Alignof(struct imb_peer));
+	if (!p) {
+		snprintf(why, whysize, "out of memory");
+		return -1;
+	}
+	memset(p, 0, sizeof(*p));
+	p->mode = m;
+	p->keylen = keylen;
+	if (keylen == 16)
+		IMB_AES_KEYEXP_128(mgr, key, p->enc, p->dec);
+	else
+		IMB_AES_KEYEXP_256(mgr, key, p->enc, p->dec);
+	p->base.lib = &peer_ipsecmb;
+	p->base.run_many = imb_run_many;
+	p->base.iv = imb_iv;
+	p->base.close = imb_close;
+	snprintf(p->base.impl, sizeof(p->base.impl), "IMB jobs AES_CBC%s",
+		 keylen == 16 ? "" : "_256");
+	*out = &p->base;
+	return 0;
+}
+
 const struct peer_lib peer_ipsecmb = {
 	.name = "ipsecmb",
 	.init = imb_init,
@@ -336,4 +482,6 @@ const struct peer_lib peer_ipsecmb = {
 	.hw = imb_hw,
 	.has = imb_has,
 	.open = imb_open,
+	.has_many = imb_has_many,
+	.open_many = imb_open_many,
 };

@@ -104,10 +104,36 @@ struct peer_req {
 	int err; /* set to -1 by a request that failed */
 };
 
+/*
+ * A batch of N independent requests through a peer opened with
+ * open_many (see struct peer_lib): job I encrypts JOB[I].LEN bytes (a
+ * multiple of 16) from JOB[I].SRC to JOB[I].DST in CBC under its own iv
+ * JOB[I].IV (16 bytes, in and out: the last ciphertext block after, as
+ * cryptarch_skcipher_encrypt_many leaves it), or for cmac makes the tag
+ * of the message SRC at DST (IV unused). The jobs are submitted one
+ * after another and then flushed: all in flight at once, as the
+ * library's job manager interleaves them.
+ */
+struct peer_job {
+	uint8_t *dst;
+	const uint8_t *src;
+	size_t len;
+	uint8_t *iv;
+};
+
+struct peer_many_req {
+	struct peer *peer;
+	struct peer_job *job;
+	size_t n;
+	int err; /* set to -1 by a batch where a job failed */
+};
+
 /* An opened peer. RUN has the type of harness_fn (harness.h). */
 struct peer {
 	const struct peer_lib *lib;
 	void (*run)(void *req); /* one request: a struct peer_req */
+	/* a batch: a struct peer_many_req (opened with open_many) */
+	void (*run_many)(void *req);
 	/* The iv after the requests so far, into IV: 1 where the library
 	 * exposes it (OpenSSL 3 and nettle, cbc and ctr), else 0. */
 	int (*iv)(const struct peer *p, uint8_t iv[16]);
@@ -151,6 +177,17 @@ struct peer_lib {
 	int (*open)(struct peer **out, const char *cipher, const char *mode,
 		    int decrypt, const uint8_t *key, size_t keylen,
 		    const uint8_t iv[16], char *why, size_t whysize);
+	/*
+	 * Batches of independent requests (struct peer_many_req), where
+	 * the library has an interface for them (intel-ipsec-mb's job
+	 * manager; NULL elsewhere): has_many as has, for "cbc"
+	 * (encryption) and "cmac"; open_many as open, the peer's run_many
+	 * then taking batches.
+	 */
+	int (*has_many)(const char *cipher, const char *mode, size_t keylen);
+	int (*open_many)(struct peer **out, const char *cipher,
+			 const char *mode, const uint8_t *key, size_t keylen,
+			 char *why, size_t whysize);
 };
 
 extern const struct peer_lib peer_openssl, peer_gcrypt, peer_nettle,

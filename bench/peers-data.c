@@ -31,7 +31,9 @@ const struct algdef peers_algs[NALGS] = {
  * Bluetooth and 802.11 messages), 256, 1024 and 4096; the AEADs at
  * tcrypt's sizes. --targets measures only the sizes its targets name (16
  * and 8192; 4096; 64 and 4096 for CMAC, with 16 and 1024 beside them; 16,
- * 64, 1420 and 8192 for GCM; 8192 for CCM).
+ * 64, 1420 and 8192 for GCM; 8192 for CCM; 4096 for CBC encryption too,
+ * the single-stream figure the batches are compared with). The batches
+ * of requests at 512 and 4096 bytes per request.
  */
 #define SK_SIZES "16,256,1024,8192"
 #define SK_SIZES_4K "16,256,1024,4096,8192"
@@ -42,11 +44,14 @@ const struct algdef peers_algs[NALGS] = {
 #define AEAD_SIZES "16,64,256,512,1024,1420,4096,8192"
 #define GCM_TARGETS "16,64,1420,8192"
 #define CCM_TARGETS "8192"
+/* The batches of independent requests (issue 13): 512-byte and 4 KiB
+ * requests, a disk sector and a page. */
+#define MB_SIZES "512,4096"
 
 const struct modedef peers_modes[NMODES] = {
 	[ECB] = { "ecb", "ecb", "ecb(%s)", "ecb", 0, 0, 0, SK_SIZES, NULL },
 	[CBC_ENC] = { "cbc-enc", "cbc", "cbc(%s)", "cbc", 0, 0, 0, SK_SIZES,
-		      NULL },
+		      "16,4096,8192" },
 	[CBC_DEC] = { "cbc-dec", "cbc", "cbc(%s)", "cbc", 1, 0, 0, SK_SIZES_4K,
 		      "16,4096,8192" },
 	[CTR] = { "ctr", "ctr", "ctr(%s)", "ctr", 0, 0, 0, SK_SIZES_4K,
@@ -70,6 +75,18 @@ const struct modedef peers_modes[NMODES] = {
 		      CCM_TARGETS, 1 },
 	[CCM_DEC] = { "ccm-dec", "ccm", "ccm(%s)", "ccm", 1, 0, 0, AEAD_SIZES,
 		      CCM_TARGETS, 1 },
+	[CBC_MB8] = { "cbc-mb8", "cbc", "cbc(%s)", "cbc", 0, 0, 0, MB_SIZES,
+		      MB_SIZES, 0, 8 },
+	[CBC_MB16] = { "cbc-mb16", "cbc", "cbc(%s)", "cbc", 0, 0, 0, MB_SIZES,
+		       MB_SIZES, 0, 16 },
+	[CBC_MB32] = { "cbc-mb32", "cbc", "cbc(%s)", "cbc", 0, 0, 0, MB_SIZES,
+		       MB_SIZES, 0, 32 },
+	[CMAC_MB8] = { "cmac-mb8", "cmac", "cmac(%s)", "cmac", 0, 1, 0,
+		       MB_SIZES, MB_SIZES, 0, 8 },
+	[CMAC_MB16] = { "cmac-mb16", "cmac", "cmac(%s)", "cmac", 0, 1, 0,
+			MB_SIZES, MB_SIZES, 0, 16 },
+	[CMAC_MB32] = { "cmac-mb32", "cmac", "cmac(%s)", "cmac", 0, 1, 0,
+			MB_SIZES, MB_SIZES, 0, 32 },
 };
 
 const char *const peers_lib_names[NLIBS] = {

@@ -34,8 +34,19 @@
  * cryptarch's (the variable-time selection's): the ciphertext and tag of
  * an encryption; the plaintext of a decryption, and that a decryption
  * with one bit of the tag flipped fails. A row that does not match is
- * not timed: it says so. Keys and data are fixed patterns, nothing
- * secret.
+ * not timed: it says so. A batch mode (cbc-mb8 ... cmac-mb32: MB
+ * independent requests of the same size, each in place in its own
+ * buffer, each CBC request with its own iv) times one batch per call:
+ * cryptarch's cryptarch_skcipher_encrypt_many() (skbench_many_tick, named
+ * by the handle's many-request slot, cryptarch_skcipher_slot() class
+ * 2), for CMAC one cryptarch_shash_digest_many() of MB messages, the tags
+ * into a buffer of their own; intel-ipsec-mb's job manager with MB
+ * jobs submitted, then flushed (peer.h: open_many, run_many), its CMAC
+ * tags into the same buffer of their own; OpenSSL
+ * one stream, MB requests in a row through the single-request adapter
+ * (a CBC stream chains from request to request: the single-stream
+ * baseline). Its record's figures are per request: the batch's over MB.
+ * Keys and data are fixed patterns, nothing secret.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,6 +155,49 @@ static void mac_tick(void *arg)
 		m->err = err;
 }
 
+/* The most requests a batch mode has (peers_modes[].mb). */
+#define MB_MAX 32
+
+/* A batch of N messages through a cryptarch shash handle: one
+ * cryptarch_shash_digest_many() call, REQ filled by bench_many_len()
+ * (each message in its own buffer, its tag into a buffer of its own). */
+struct mac_many_req {
+	cryptarch_shash *tfm;
+	struct cryptarch_digest_request *req;
+	size_t n;
+	int err;
+};
+
+static void mac_many_tick(void *arg)
+{
+	struct mac_many_req *m = arg;
+	int err = cryptarch_shash_digest_many(m->tfm, m->req, m->n);
+
+	if (err)
+		m->err = err;
+}
+
+/* A batch of N requests through a single-request peer: one stream, the
+ * requests one after another, each in place in its own buffer. */
+struct peer_stream_req {
+	struct peer_req pr;
+	uint8_t *buf;
+	size_t n, len;
+};
+
+static void peer_stream_tick(void *arg)
+{
+	struct peer_stream_req *s = arg;
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		s->pr.src = s->buf + i * s->len;
+		s->pr.dst = s->buf + i * s->len;
+		s->pr.len = s->len;
+		s->pr.peer->run(&s->pr);
+	}
+}
+
 /* A cryptarch handle or a peer, set up for one algorithm and mode. */
 struct bench {
 	int mode;
@@ -151,12 +205,67 @@ struct bench {
 	struct mac_req mac;    /* cryptarch shash: mac.tfm not NULL */
 	struct skbench_aead_req ae; /* cryptarch aead: ae.tfm not NULL */
 	struct peer_req pr;    /* a peer: pr.peer not NULL */
+	/* a batch mode: one of these instead, per the above */
+	struct skbench_many_req cam;
+	struct mac_many_req macm;
+	struct peer_many_req pm; /* a peer with batches (run_many) */
+	struct peer_stream_req ps; /* a peer without: one stream */
+	struct cryptarch_request req[MB_MAX];
+	struct cryptarch_digest_request dreq[MB_MAX];
+	struct peer_job job[MB_MAX];
+	uint8_t ivs[MB_MAX][16];
+	uint8_t tags[MB_MAX][16]; /* CMAC: the batch's tags */
 	uint8_t *buf;	       /* the in-place buffer */
 	char impl[96];
 };
 
+/* Set batch B up for requests of LEN bytes: request I in place at
+ * B->buf + I * LEN, with iv B->ivs[I] (CMAC: its tag to B->tags[I]). */
+static void bench_many_len(struct bench *b, size_t len)
+{
+	unsigned n = peers_modes[b->mode].mb;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fill(b->ivs[i], 16, 0x1234567u + (uint32_t)i);
+		b->job[i].src = b->buf + i * len;
+		b->job[i].dst = peers_modes[b->mode].mac ? b->tags[i] :
+							  b->buf + i * len;
+		b->job[i].len = len;
+		b->job[i].iv = b->ivs[i];
+		b->dreq[i].data = b->buf + i * len;
+		b->dreq[i].len = len;
+		b->dreq[i].out = b->tags[i];
+	}
+	b->cam.buf = b->buf;
+	b->cam.iv = b->ivs[0];
+	b->cam.req = b->req;
+	b->cam.n = n;
+	b->cam.len = len;
+	b->cam.err = 0;
+	if (b->cam.tfm) {
+		skbench_many_init(&b->cam);
+		cryptarch_skcipher_slot(b->cam.tfm, 0, 2, b->impl,
+					sizeof(b->impl));
+	}
+	b->macm.req = b->dreq;
+	b->macm.n = n;
+	b->macm.err = 0;
+	b->pm.job = b->job;
+	b->pm.n = n;
+	b->pm.err = 0;
+	b->ps.buf = b->buf;
+	b->ps.n = n;
+	b->ps.len = len;
+	b->ps.pr.err = 0;
+}
+
 static void bench_len(struct bench *b, size_t len)
 {
+	if (peers_modes[b->mode].mb) {
+		bench_many_len(b, len);
+		return;
+	}
 	b->ca.len = len;
 	b->ca.err = 0;
 	b->mac.len = len;
@@ -318,6 +427,26 @@ static int aead_prepare(struct bench *b, const struct algdef *a, size_t len,
 	return 0;
 }
 
+/* One batch mode's row at the size set: a batch per call, then R per
+ * request. */
+static void measure_many(const struct opts *o, struct bench *b,
+			 struct harness_result *r)
+{
+	unsigned n = peers_modes[b->mode].mb;
+
+	if (b->cam.tfm)
+		harness_run(skbench_many_tick, &b->cam, o->sec, r);
+	else if (b->macm.tfm)
+		harness_run(mac_many_tick, &b->macm, o->sec, r);
+	else if (b->pm.peer)
+		harness_run(b->pm.peer->run_many, &b->pm, o->sec, r);
+	else
+		harness_run(peer_stream_tick, &b->ps, o->sec, r);
+	r->calls *= n;
+	r->best_ns /= n;
+	r->best_cycles /= n;
+}
+
 static void measure(const struct opts *o, const char *lib,
 		    const struct algdef *a, struct bench *b)
 {
@@ -342,6 +471,14 @@ static void measure(const struct opts *o, const char *lib,
 				why);
 			break;
 		}
+		if (peers_modes[b->mode].mb) {
+			measure_many(o, b, &r);
+			err = b->cam.err ? b->cam.err :
+			      b->macm.err ? b->macm.err :
+			      b->pm.err ? b->pm.err :
+					  b->ps.pr.err;
+			goto record;
+		}
 		if (b->ca.tfm)
 			harness_run(skbench_tick, &b->ca, o->sec, &r);
 		else if (b->mac.tfm)
@@ -354,6 +491,7 @@ static void measure(const struct opts *o, const char *lib,
 		      b->mac.tfm ? b->mac.err :
 		      b->ae.tfm	 ? b->ae.err :
 				   b->pr.err;
+record:
 		if (err) {
 			fprintf(rec,
 				"U\t%s\t%s\t%s\t%s\t%s\tfailed at %zu "
@@ -401,6 +539,10 @@ static void bench_mac_one(const struct opts *o, const struct algdef *a,
 	} else {
 		snprintf(b.impl, sizeof(b.impl), "%s",
 			 cryptarch_shash_driver(b.mac.tfm));
+		if (peers_modes[mode].mb) {
+			b.macm.tfm = b.mac.tfm;
+			b.buf = buf;
+		}
 		measure(o, label, a, &b);
 	}
 	cryptarch_shash_free(b.mac.tfm);
@@ -513,11 +655,51 @@ static void bench_cryptarch_one(const struct opts *o, const struct algdef *a,
 	} else {
 		size_t sizes[MAX_SIZES];
 
+		if (peers_modes[mode].mb) {
+			b.cam.tfm = b.ca.tfm;
+			b.buf = buf;
+		}
 		peers_mode_sizes(o, mode, sizes);
 		bench_len(&b, sizes[0]);
 		measure(o, label, a, &b);
 	}
 	cryptarch_skcipher_free(b.ca.tfm);
+}
+
+/* A batch mode through peer library LIB: its batches where it has them,
+ * else one stream. */
+static void bench_peer_many(const struct opts *o, const struct algdef *a,
+			    int mode, int lib, struct bench *b)
+{
+	const struct peer_lib *pl = peers_libs[lib];
+	const struct modedef *m = &peers_modes[mode];
+	struct peer *p;
+	size_t sizes[MAX_SIZES];
+	char why[192];
+	int e;
+
+	if (pl->has_many && pl->has_many(a->cipher, m->peer, key_bytes(a, mode)))
+		e = pl->open_many(&p, a->cipher, m->peer, key, key_bytes(a, mode),
+				  why, sizeof(why));
+	else
+		e = pl->open(&p, a->cipher, m->peer, 0, key, key_bytes(a, mode),
+			     iv0, why, sizeof(why));
+	if (e) {
+		unavailable(peers_lib_names[lib], "-", a, mode, why);
+		return;
+	}
+	if (p->run_many) {
+		b->pm.peer = p;
+		snprintf(b->impl, sizeof(b->impl), "%s", p->impl);
+	} else {
+		b->ps.pr.peer = p;
+		snprintf(b->impl, sizeof(b->impl), "%s (one stream)", p->impl);
+	}
+	if (peers_mode_sizes(o, mode, sizes)) {
+		bench_len(b, sizes[0]);
+		measure(o, peers_lib_names[lib], a, b);
+	}
+	peer_close(p);
 }
 
 static void bench_peer(const struct opts *o, const struct algdef *a, int mode,
@@ -532,6 +714,10 @@ static void bench_peer(const struct opts *o, const struct algdef *a, int mode,
 	b.mode = mode;
 	b.buf = buf;
 	memcpy(iv, iv0, sizeof(iv));
+	if (m->mb) {
+		bench_peer_many(o, a, mode, lib, &b);
+		return;
+	}
 	if (peers_libs[lib]->open(&b.pr.peer, a->cipher, m->peer, m->decrypt,
 				  key, key_bytes(a, mode), iv, why,
 				  sizeof(why))) {
@@ -651,8 +837,18 @@ static void bench_combo(const struct opts *o, const struct algdef *a, int mode,
 		 * is not built everywhere): for those modes and that
 		 * library a row saying so would be noise; the first five
 		 * keep theirs ("OpenSSL has no Twofish"). */
+		/* The batches: intel-ipsec-mb's job manager and one
+		 * OpenSSL stream. */
+		if (m->mb && peers_libs[lib] &&
+		    (lib == L_IPSECMB ?
+			     !peers_libs[lib]->has_many ||
+				     !peers_libs[lib]->has_many(
+					     a->cipher, m->peer,
+					     key_bytes(a, mode)) :
+			     lib != L_OPENSSL))
+			continue;
 		if (!m->peer || !peers_libs[lib] ||
-		    ((lib == L_IPSECMB || mode >= XCTR) &&
+		    ((lib == L_IPSECMB || mode >= XCTR) && !m->mb &&
 		     !peers_libs[lib]->has(a->cipher, m->peer,
 					   key_bytes(a, mode))))
 			continue;
@@ -727,9 +923,14 @@ int peers_child(const struct opts *o)
 	for (m = 0; m < NMODES; m++) {
 		size_t sizes[MAX_SIZES], n = peers_mode_sizes(o, m, sizes);
 
-		for (i = 0; i < n; i++)
-			if (sizes[i] > maxlen)
-				maxlen = sizes[i];
+		for (i = 0; i < n; i++) {
+			size_t need = sizes[i] * (peers_modes[m].mb ?
+							  peers_modes[m].mb :
+							  1);
+
+			if (need > maxlen)
+				maxlen = need;
+		}
 	}
 	/* room for an AEAD's tag after the message */
 	maxlen += PEER_AEAD_TAG;
@@ -761,7 +962,9 @@ int peers_child(const struct opts *o)
 			for (m = 0; m < NMODES; m++)
 				if ((o->mode_mask & (1u << m)) &&
 				    (!peers_modes[m].key128 ||
-				     peers_algs[i].bits == 128))
+				     peers_algs[i].bits == 128) &&
+				    (!peers_modes[m].mb ||
+				     !strcmp(peers_algs[i].cipher, "aes")))
 					bench_combo(o, &peers_algs[i], m, NULL,
 						    0, buf);
 		}

@@ -74,14 +74,14 @@ void peers_print_header(const struct opts *o)
 static void print_row(const struct row *r, int iw)
 {
 	if (!r->ok) {
-		printf("%-6s %-12s %-*s %-11s %-7s %6s  unavailable: %s\n",
+		printf("%-6s %-12s %-*s %-11s %-9s %6s  unavailable: %s\n",
 		       peers_configs[r->cfg].name, r->lib, iw, r->impl,
 		       r->alg >= 0 ? peers_algs[r->alg].name : "?",
 		       r->mode >= 0 ? peers_modes[r->mode].name : "?", "-",
 		       r->reason);
 		return;
 	}
-	printf("%-6s %-12s %-*s %-11s %-7s %6zu %9.1f ",
+	printf("%-6s %-12s %-*s %-11s %-9s %6zu %9.1f ",
 	       peers_configs[r->cfg].name, r->lib, iw, r->impl,
 	       peers_algs[r->alg].name, peers_modes[r->mode].name, r->bytes,
 	       peers_mbps(r));
@@ -104,7 +104,7 @@ void peers_print_table(const struct opts *o)
 	const int iw = peers_impl_width();
 
 	(void)o;
-	printf("%-6s %-12s %-*s %-11s %-7s %6s %9s %7s %6s\n", "config", "lib",
+	printf("%-6s %-12s %-*s %-11s %-9s %6s %9s %7s %6s\n", "config", "lib",
 	       iw, "impl", "alg", "mode", "bytes", "MB/s", "cyc/B", "x best");
 	for (i = 0; i < peers_nrows; i++) {
 		const struct row *r = &peers_rows[i];
@@ -132,13 +132,13 @@ void peers_print_table(const struct opts *o)
 
 		printf("\nfitted over the sizes (least squares): cost per "
 		       "request = slope x bytes + overhead\n");
-		printf("%-6s %-12s %-*s %-11s %-7s %6s/B %6s/call\n", "config",
+		printf("%-6s %-12s %-*s %-11s %-9s %6s/B %6s/call\n", "config",
 		       "lib", iw, "impl", "alg", "mode", u, u);
 	}
 	for (i = 0; i < nf; i++) {
 		const struct row *r = f[i].first;
 
-		printf("%-6s %-12s %-*s %-11s %-7s %8.2f %11.0f\n",
+		printf("%-6s %-12s %-*s %-11s %-9s %8.2f %11.0f\n",
 		       peers_configs[r->cfg].name, r->lib, iw, r->impl,
 		       peers_algs[r->alg].name, peers_modes[r->mode].name,
 		       f[i].slope, f[i].intercept);

@@ -174,8 +174,9 @@ static int print_target_row(const struct target *tg, int a, int m,
 
 	ca = peers_find(tg->ca_cfg, tg->ca_lib, NULL, alg, mode, tg->bytes);
 	if (tg->versus)
-		best = peers_find(tg->ca_cfg, tg->ca_lib, NULL, alg, tg->versus,
-				  tg->bytes);
+		best = peers_find(tg->ca_cfg,
+				  tg->versus_lib ? tg->versus_lib : tg->ca_lib,
+				  NULL, alg, tg->versus, tg->bytes);
 	for (p = 0; !tg->versus && p < TARGET_PEERS && tg->peers[p].lib; p++) {
 		const struct row *r = peers_find(tg->peers[p].config,
 						 tg->peers[p].lib, NULL, alg,
@@ -185,7 +186,7 @@ static int print_target_row(const struct target *tg, int a, int m,
 			best = r;
 	}
 	if (!ca || !best) {
-		printf("  %-11s %-7s not measured (%s)\n", alg, mode,
+		printf("  %-11s %-9s not measured (%s)\n", alg, mode,
 		       !ca	  ? "cryptarch" :
 		       tg->versus ? tg->versus :
 				    "peers");
@@ -210,7 +211,7 @@ static int print_target_row(const struct target *tg, int a, int m,
 	else
 		snprintf(peer, sizeof(peer), "%s %s",
 			 peers_configs[best->cfg].name, best->lib);
-	printf("  %-11s %-7s %-*s %7.3f  %-22s %7.3f %5.2fx ", alg, mode,
+	printf("  %-11s %-9s %-*s %7.3f  %-22s %7.3f %5.2fx ", alg, mode,
 	       peers_impl_width(), ca->impl, peers_cpb(ca), peer,
 	       peers_cpb(best), ratio);
 	if (bnd > 0)
@@ -249,11 +250,17 @@ int peers_print_targets(const struct opts *o)
 		/* only what this run measured (--alg, --mode, --config) */
 		if (!am || !mm || ci < 0 || !(o->config_mask & (1u << ci)))
 			continue;
-		if (tg->versus)
+		if (tg->versus && tg->min < 1)
 			printf("\n-- %s, %zu bytes: need >= %.3fx of %s's "
 			       "throughput (within %.0f%%)",
 			       tg->what, tg->bytes, tg->min, tg->versus,
 			       (1 / tg->min - 1) * 100);
+		else if (tg->versus)
+			printf("\n-- %s, %zu bytes: need >= %.2fx of %s%s%s's "
+			       "throughput",
+			       tg->what, tg->bytes, tg->min, tg->versus,
+			       tg->versus_lib ? " " : "",
+			       tg->versus_lib ? tg->versus_lib : "");
 		else
 			printf("\n-- %s, %zu bytes: need >= %.2fx", tg->what,
 			       tg->bytes, tg->min);
@@ -267,7 +274,9 @@ int peers_print_targets(const struct opts *o)
 			printf(" (the share of the latency bound shown, not "
 			       "required)");
 		printf("\n");
-		printf("  %-11s %-7s %-*s %7s  %-22s %7s %6s %7s  %s\n", "alg",
+		if (tg->note)
+			printf("   (%s)\n", tg->note);
+		printf("  %-11s %-9s %-*s %7s  %-22s %7s %6s %7s  %s\n", "alg",
 		       "mode", peers_impl_width(), "cryptarch", "cyc/B",
 		       tg->versus ? "cryptarch" : "best peer", "cyc/B",
 		       "ratio", "bound", "verdict");

@@ -55,6 +55,14 @@ enum mode {
 	GCM_DEC,
 	CCM_ENC,
 	CCM_DEC,
+	/* Batches of independent requests of the same size (issue 13):
+	 * CBC encryption and CMAC, 8, 16 or 32 requests per batch. */
+	CBC_MB8,
+	CBC_MB16,
+	CBC_MB32,
+	CMAC_MB8,
+	CMAC_MB16,
+	CMAC_MB32,
 	NMODES
 };
 struct modedef {
@@ -72,6 +80,13 @@ struct modedef {
 	/* An AEAD: an aead handle, one message and its tag per request
 	 * (the nonce and tag of peer.h: PEER_AEAD_NONCE, PEER_AEAD_TAG). */
 	int aead;
+	/* Requests per batch (0: one request per call): cryptarch's
+	 * cryptarch_skcipher_encrypt_many (a keyed hash:
+	 * cryptarch_shash_digest_many), intel-ipsec-mb's job manager with that many jobs in
+	 * flight, the other peers one stream (that many calls in a row);
+	 * each request its own buffer (and iv). A row's figures are per
+	 * request: the batch's time over MB. AES only. */
+	unsigned mb;
 };
 extern const struct modedef peers_modes[NMODES];
 
@@ -256,7 +271,10 @@ struct target_peer {
  * enum mode). MIN is the least throughput ratio cryptarch / best peer.
  * With VERSUS set, the row is compared with cryptarch's own row (same
  * configuration and lib) in the mode VERSUS instead of with peers: xctr
- * against ctr, cts decryption against cbc decryption.
+ * against ctr, cts decryption against cbc decryption; with VERSUS_LIB
+ * set too, with that lib's row ("cryptarch-vt": the variable-time
+ * selection) instead of CA_LIB's. NOTE, where set, is printed under the
+ * target's title.
  */
 struct target {
 	const char *what;
@@ -265,6 +283,8 @@ struct target {
 	const char *ca_cfg, *ca_lib;
 	struct target_peer peers[TARGET_PEERS]; /* ending in lib NULL */
 	const char *versus; /* a mode name, or NULL: the peers */
+	const char *versus_lib; /* NULL: CA_LIB */
+	const char *note;
 	double min;
 	enum target_bound bound;
 	double frac; /* BOUND_PARALLEL: 0.70; BOUND_SERIAL: 1.05, or 0 */

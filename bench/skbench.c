@@ -28,8 +28,35 @@ void skbench_tick(void *arg)
 }
 
 /* see skbench.h */
-char *skbench_selected(const char *name, unsigned flags, size_t keylen,
-		       int decrypt, size_t len, char *buf, size_t size)
+void skbench_many_init(struct skbench_many_req *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		b->req[i].src = b->buf + i * b->len;
+		b->req[i].dst = b->buf + i * b->len;
+		b->req[i].len = b->len;
+		b->req[i].iv = b->iv + i * 16;
+	}
+}
+
+/* see skbench.h */
+void skbench_many_tick(void *arg)
+{
+	struct skbench_many_req *b = arg;
+	int err;
+
+	if (b->decrypt)
+		err = cryptarch_skcipher_decrypt_many(b->tfm, b->req, b->n);
+	else
+		err = cryptarch_skcipher_encrypt_many(b->tfm, b->req, b->n);
+	if (err)
+		b->err = err;
+}
+
+/* The instance of NAME's handle under FLAGS for size class CLS. */
+static char *slot_of(const char *name, unsigned flags, size_t keylen,
+		     int decrypt, int cls, char *buf, size_t size)
 {
 	cryptarch_skcipher *tfm;
 	uint8_t key[64];
@@ -42,11 +69,24 @@ char *skbench_selected(const char *name, unsigned flags, size_t keylen,
 	for (i = 0; i < keylen; i++)
 		key[i] = (uint8_t)(i * 7 + 1); /* halves differ (xts) */
 	if (keylen == 0 || cryptarch_skcipher_setkey(tfm, key, keylen) == 0)
-		cryptarch_skcipher_slot(tfm, decrypt,
-					len > CRYPTARCH_PROFILE_SMALL_MAX, buf,
-					size);
+		cryptarch_skcipher_slot(tfm, decrypt, cls, buf, size);
 	cryptarch_skcipher_free(tfm);
 	return buf;
+}
+
+/* see skbench.h */
+char *skbench_selected(const char *name, unsigned flags, size_t keylen,
+		       int decrypt, size_t len, char *buf, size_t size)
+{
+	return slot_of(name, flags, keylen, decrypt,
+		       len > CRYPTARCH_PROFILE_SMALL_MAX, buf, size);
+}
+
+/* see skbench.h */
+char *skbench_many_selected(const char *name, unsigned flags, size_t keylen,
+			    int decrypt, char *buf, size_t size)
+{
+	return slot_of(name, flags, keylen, decrypt, 2, buf, size);
 }
 
 /* see skbench.h */

@@ -2,7 +2,7 @@
 /*
  * skbench.h - what `cryptarch speed`, `cryptarch tune` and bench/peers
  * share about timing cryptarch itself (skbench.c): the calls they time (one
- * skcipher request, in place; one hash of a message, whole or in updates;
+ * skcipher request, in place; a batch of requests in one many-request call; one hash of a message, whole or in updates;
  * one AEAD message),
  * the instance a handle really uses for each operation and size class, and
  * the compiler this was built with. The
@@ -29,6 +29,26 @@ struct skbench_req {
 void skbench_tick(void *arg);
 
 /*
+ * A batch of N independent requests of LEN bytes each through TFM in
+ * direction DECRYPT: one cryptarch_skcipher_encrypt_many() (or
+ * _decrypt_many) call, request I in place in BUF + I * LEN with its own
+ * 16-byte iv in IV + I * 16 (chained from call to call as the single
+ * calls' are). BUF holds N * LEN bytes, IV N * 16, REQ N entries (filled
+ * by skbench_many_init()). The first error stays in ERR. Pass to
+ * harness_run() with skbench_many_tick: its calls are batches.
+ */
+struct skbench_many_req {
+	cryptarch_skcipher *tfm;
+	uint8_t *buf, *iv;
+	struct cryptarch_request *req;
+	size_t n, len;
+	int decrypt;
+	int err;
+};
+void skbench_many_init(struct skbench_many_req *b);
+void skbench_many_tick(void *arg);
+
+/*
  * The driver name of the instance that cryptarch_skcipher_new(NAME, FLAGS)
  * uses for requests of LEN bytes in direction DECRYPT with a key of KEYLEN
  * bytes (the whole key: xts takes two cipher keys; 0: before setkey, the
@@ -37,6 +57,11 @@ void skbench_tick(void *arg);
  */
 char *skbench_selected(const char *name, unsigned flags, size_t keylen,
 		       int decrypt, size_t len, char *buf, size_t size);
+
+/* skbench_selected() for the many-request calls (the handle's slot of
+ * size class 2, cryptarch_skcipher_encrypt_many()). */
+char *skbench_many_selected(const char *name, unsigned flags, size_t keylen,
+			    int decrypt, char *buf, size_t size);
 
 /*
  * One message of LEN bytes hashed through TFM (keyed already): one

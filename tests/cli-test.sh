@@ -1444,6 +1444,44 @@ if expect_ok "speed" speed --driver ctr-aes-ct64 --sec 0.05 --sizes 16,64; then
 		grep -E '^test ' "$tmp/out" | grep -Ev "$line" | head -3
 	fi
 fi
+# --mb N: tcrypt's multibuffer skcipher test. A header per direction
+# ("testing speed of multibuffer cbc(aes) (INSTANCE) encryption"), then
+# per size a line whose operations count requests, N per many-request
+# call: a multiple of N, and bytes = operations x size.
+if expect_ok "speed --mb 4" speed --driver 'cbc(aes-generic)' --mb 4 \
+	--sec 0.02 --sizes 16,512 --keys 128; then
+	line='^test [01] \(128 bit key, (16|512) byte blocks\): [0-9]+ '
+	line="$line"'operations in 0\.02 seconds \([0-9]+ bytes\)$'
+	for d in encryption decryption; do
+		if ! grep -qx "testing speed of multibuffer cbc(aes) (cbc(aes-generic)) $d" \
+			"$tmp/out"; then
+			fail "speed --mb 4: no multibuffer header for $d"
+		fi
+	done
+	n=$(grep -Ec "$line" "$tmp/out")
+	bad=$(grep -E "$line" "$tmp/out" | awk '{
+		s = $6; ops = $9; b = $14; sub(/^\(/, "", b)
+		if (ops * s != b || ops % 4 != 0 || ops == 0) print
+	}')
+	if [ "$n" -ne 4 ] || grep '^test ' "$tmp/out" | grep -Evq "$line"; then
+		fail "speed --mb 4: not 4 test lines in tcrypt's format:"
+		grep '^test ' "$tmp/out" | head -4 | sed 's/^/    /'
+	elif [ -n "$bad" ]; then
+		fail "speed --mb 4: operations not whole batches of 4, or" \
+			"bytes != operations x size: $bad"
+	elif ! grep -q '^multibuffer: 4 requests' "$tmp/out"; then
+		fail "speed --mb 4: the header does not say 4 requests per call"
+	else
+		ok
+	fi
+fi
+for v in 0 1025 -1 4x ''; do
+	expect_error 2 "speed --mb '$v'" speed --driver 'cbc(aes-generic)' \
+		--mb "$v" --sec 0.01
+done
+expect_error 2 "speed --mb: a hash" speed --alg 'cmac(aes)' --mb 4 --sec 0.01
+expect_error 2 "speed --mb: too much per call" speed --driver \
+	'cbc(aes-generic)' --mb 1024 --sizes 1048576 --sec 0.01
 # An integer --sec prints integer seconds, exactly as tcrypt does.
 if expect_ok "speed --sec 1" speed --driver ctr-aes-ct64 --sec 1 --sizes 16 \
 	--keys 128; then

@@ -5,7 +5,7 @@
  * adapters that bench/peers times (bench/peer.h): OpenSSL (AES: ecb, cbc,
  * ctr, xts, cts, cmac), libgcrypt (AES and Twofish: ecb, cbc, ctr, xts,
  * cts, cmac), nettle (AES and Twofish: ecb, cbc, ctr, xts, cmac) or
- * intel-ipsec-mb (AES: cmac, xcbc).
+ * intel-ipsec-mb (AES: cmac, xcbc; batches of cbc encryptions).
  *
  * The four modes ecb, cbc, ctr, xts: every skcipher instance (the
  * template's own loop over each driver and its hooked instance), random
@@ -34,6 +34,17 @@
  * The tags are compared in full, or in the peer's leading bytes where it
  * makes only a truncated tag (intel-ipsec-mb's XCBC: 12 bytes).
  * xctr has no peer here (the kernel's vectors cover it).
+ *
+ * Batches (intel-ipsec-mb's job manager, bench/peer.h's open_many): for
+ * every instance of "cbc(aes)", CRYPTARCH_TEST_ITER / 10 random batches
+ * of 1..32 independent CBC encryptions (lengths 0..4096 in whole blocks,
+ * differing per request; random keys of the sizes it has, ivs), submitted
+ * as jobs and flushed, against one cryptarch_skcipher_encrypt_many()
+ * call: the same ciphertexts, and each iv after it the request's last
+ * ciphertext block, as the adapter and cryptarch leave it. Then as many
+ * batches of 1..32 CMAC jobs (messages of 0..4096 bytes, any length)
+ * against one cryptarch_shash_digest_many() of "cmac(aes)" (the
+ * variable-time selection): the same tags.
  *
  * aead: every instance of "gcm(C)" and "ccm(C)" against each library's
  * own AEAD interface, called directly (OpenSSL EVP AES-GCM and AES-CCM;
@@ -1201,6 +1212,194 @@ static unsigned long check_aead(const struct peer_entry *p, unsigned long iters)
 	return total;
 }
 
+/* ---- batches: intel-ipsec-mb's job manager vs encrypt_many ---------- */
+
+#define MB_JOBS 32
+#define MB_LEN 4096
+
+/* ROUNDS batches of CMAC jobs through P against digest_many. */
+static unsigned long check_many_cmac(const struct peer_entry *p,
+				     unsigned long rounds)
+{
+	static uint8_t msg[MB_JOBS][MB_LEN];
+	struct cryptarch_digest_request req[MB_JOBS];
+	struct peer_job job[MB_JOBS];
+	uint8_t tag[MB_JOBS][16], ptag[MB_JOBS][16], key[32];
+	struct peer_many_req r;
+	cryptarch_shash *t;
+	struct peer *pe;
+	unsigned long it, runs = 0, before = test_failures;
+	size_t j, n, keylen;
+	char why[160], khex[65];
+	int rc;
+
+	if (!p->lib->has_many("aes", "cmac", 16))
+		return 0;
+	rc = cryptarch_shash_new(&t, "cmac(aes)",
+				 CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (rc) {
+		test_fail("cmac(aes): %s", cryptarch_strerror(rc));
+		return 0;
+	}
+	for (it = 0; it < rounds; it++) {
+		keylen = test_rng_below(&rng, 2) ? 32 : 16;
+		if (!p->lib->has_many("aes", "cmac", keylen))
+			keylen = 16;
+		test_rng_fill(&rng, key, keylen);
+		test_hex(khex, key, keylen);
+		n = 1 + test_rng_below(&rng, MB_JOBS);
+		for (j = 0; j < n; j++) {
+			size_t len = test_rng_below(&rng, MB_LEN + 1);
+
+			test_rng_fill(&rng, msg[j], len);
+			req[j].data = msg[j];
+			req[j].len = len;
+			req[j].out = tag[j];
+			job[j].src = msg[j];
+			job[j].dst = ptag[j];
+			job[j].len = len;
+			job[j].iv = NULL;
+		}
+		rc = cryptarch_shash_setkey(t, key, keylen);
+		if (!rc)
+			rc = cryptarch_shash_digest_many(t, req, n);
+		if (rc) {
+			test_fail("cmac(aes): digest_many of %zu messages: %s",
+				  n, cryptarch_strerror(rc));
+			break;
+		}
+		if (p->lib->open_many(&pe, "aes", "cmac", key, keylen, why,
+				      sizeof(why))) {
+			test_fail("%s: open_many aes-%zu cmac: %s", p->name,
+				  8 * keylen, why);
+			break;
+		}
+		memset(&r, 0, sizeof(r));
+		r.peer = pe;
+		r.job = job;
+		r.n = n;
+		pe->run_many(&r);
+		peer_close(pe);
+		if (r.err) {
+			test_fail("%s: a batch of %zu CMAC jobs failed", p->name,
+				  n);
+			continue;
+		}
+		runs++;
+		for (j = 0; j < n; j++)
+			test_compare(tag[j], ptag[j], 16,
+				     "%s digest_many vs %s jobs: message %zu "
+				     "of %zu, key %s, %zu bytes",
+				     cryptarch_shash_driver(t), p->name, j, n,
+				     khex, req[j].len);
+	}
+	printf("%s digest_many vs %s jobs: %lu batches, %lu failures\n",
+	       cryptarch_shash_driver(t), p->name, runs,
+	       test_failures - before);
+	cryptarch_shash_free(t);
+	return runs;
+}
+
+static unsigned long check_many(const struct peer_entry *p,
+				unsigned long iters)
+{
+	static uint8_t pt[MB_JOBS][MB_LEN], ct[MB_JOBS][MB_LEN],
+		pct[MB_JOBS][MB_LEN];
+	static const size_t keys[2] = { 16, 32 };
+	struct cryptarch_request req[MB_JOBS];
+	struct peer_job job[MB_JOBS];
+	uint8_t iv[MB_JOBS][16], ivp[MB_JOBS][16], key[32];
+	struct peer_many_req r;
+	struct test_inst *ti;
+	struct peer *pe;
+	size_t ni, i, j, n, keylen;
+	unsigned long it, runs = 0, rounds = iters / 10 ? iters / 10 : 1;
+	char why[160], khex[65];
+	int rc;
+
+	if (!p->lib->has_many || !p->lib->has_many("aes", "cbc", 16))
+		return 0;
+	ni = test_instances("aes", TEST_MODE_CBC, &ti, NULL);
+	for (i = 0; i < ni; i++) {
+		cryptarch_skcipher *t = test_open(&ti[i], 0);
+		unsigned long before = test_failures, done = 0;
+
+		if (!t)
+			continue;
+		for (it = 0; it < rounds; it++) {
+			keylen = keys[test_rng_below(&rng, 2)];
+			if (!p->lib->has_many("aes", "cbc", keylen))
+				keylen = 16;
+			test_rng_fill(&rng, key, keylen);
+			test_hex(khex, key, keylen);
+			n = 1 + test_rng_below(&rng, MB_JOBS);
+			for (j = 0; j < n; j++) {
+				size_t len = 16 * test_rng_below(&rng,
+								 MB_LEN / 16 + 1);
+
+				test_rng_fill(&rng, pt[j], len);
+				test_rng_fill(&rng, iv[j], 16);
+				memcpy(ivp[j], iv[j], 16);
+				req[j].src = pt[j];
+				req[j].dst = ct[j];
+				req[j].len = len;
+				req[j].iv = iv[j];
+				job[j].src = pt[j];
+				job[j].dst = pct[j];
+				job[j].len = len;
+				job[j].iv = ivp[j];
+			}
+			rc = cryptarch_skcipher_setkey(t, key, keylen);
+			if (!rc)
+				rc = cryptarch_skcipher_encrypt_many(t, req, n);
+			if (rc) {
+				test_fail("%s: encrypt_many of %zu requests: %s",
+					  ti[i].name, n, cryptarch_strerror(rc));
+				break;
+			}
+			if (p->lib->open_many(&pe, "aes", "cbc", key, keylen,
+					      why, sizeof(why))) {
+				test_fail("%s: open_many aes-%zu cbc: %s",
+					  p->name, 8 * keylen, why);
+				break;
+			}
+			memset(&r, 0, sizeof(r));
+			r.peer = pe;
+			r.job = job;
+			r.n = n;
+			pe->run_many(&r);
+			peer_close(pe);
+			if (r.err) {
+				test_fail("%s: a batch of %zu CBC jobs failed",
+					  p->name, n);
+				continue;
+			}
+			runs++;
+			done++;
+			for (j = 0; j < n; j++) {
+				test_compare(ct[j], pct[j], req[j].len,
+					     "%s vs %s jobs: request %zu of "
+					     "%zu, key %s, %zu bytes",
+					     ti[i].name, p->name, j, n, khex,
+					     req[j].len);
+				test_compare(iv[j], ivp[j], 16,
+					     "%s vs %s jobs: iv after request "
+					     "%zu of %zu, %zu bytes",
+					     ti[i].name, p->name, j, n,
+					     req[j].len);
+			}
+		}
+		cryptarch_skcipher_free(t);
+		if (done)
+			printf("%s encrypt_many vs %s jobs: %lu batches, %lu "
+			       "failures\n",
+			       ti[i].name, p->name, done,
+			       test_failures - before);
+	}
+	free(ti);
+	return runs + check_many_cmac(p, rounds);
+}
+
 /* 1 if P has CIPHER in test mode M at some key size. */
 static int has_any(const struct peer_entry *p, const char *cipher, int m)
 {
@@ -1283,6 +1482,7 @@ int main(int argc, char **argv)
 		total += check_new_modes(p, ciphers[c], iters);
 	}
 	total += check_aead(p, iters);
+	total += check_many(p, iters);
 	if (total == 0 && !test_failures) {
 		printf("SKIP: %s has none of the ciphers and modes of the "
 		       "implementations available here\n",

@@ -63,11 +63,15 @@
  * 5). With xctr, cts, essiv and the hashes (one key size each) added,
  * 955 tests when this was written: 334 s of budget. */
 #define TOUR_SEC 0.35
+/* --mb: requests per many-request call; N x the largest size at most
+ * MB_BYTES_MAX (the batch's buffers are one allocation). */
+#define MB_MAX 1024
+#define MB_BYTES_MAX (64u << 20)
 
 static const char usage[] =
 	"usage: cryptarch speed [--alg NAME]... [--driver NAME]... [--all]\n"
 	"         [--sec SECONDS] [--sizes N,...] [--keys BITS,...]\n"
-	"         [--allow-variable-time] [--json] [--tour]\n"
+	"         [--allow-variable-time] [--json] [--tour] [--mb N]\n"
 	"\n"
 	"The kernel tcrypt skcipher speed test (hash and AEAD speed tests for\n"
 	"hashes and authenticated ciphers), then a summary table.\n"
@@ -94,6 +98,11 @@ static const char usage[] =
 	"  --json         one JSON object instead of text\n"
 	"  --tour         every mode, hash, cipher and instance, 8192\n"
 	"                 bytes, marking the selection under both policies\n"
+	"  --mb N         tcrypt's multibuffer skcipher test: each call\n"
+	"                 is a batch of N independent requests (1..1024,\n"
+	"                 tcrypt's num_mb; tcrypt's default 8) in one\n"
+	"                 cryptarch_skcipher_encrypt_many/_decrypt_many;\n"
+	"                 operations count requests; skciphers only\n"
 	"NAME is a mode (skcipher: cbc(aes), xctr(aes), cts(cbc(aes)),\n"
 	"essiv(cbc(aes),sha256)), a hash (shash: cmac(aes), xcbc(aes),\n"
 	"cbcmac(aes), sha256), measured in tcrypt's hash speed format, or an\n"
@@ -116,6 +125,7 @@ struct opts {
 	unsigned keys[MAX_KEYS]; /* cipher key bits */
 	size_t nkeys;
 	unsigned flags;
+	unsigned mb; /* --mb N: requests per many-request call; 0: single */
 	int json, all, tour, keys_given;
 };
 
@@ -153,6 +163,8 @@ struct run {
 	struct cryptarch_cands c, c2; /* scratch */
 	char secs[512];		      /* --sec as tcrypt's lines print it */
 	char notes[2048];	      /* lines for after the header */
+	uint8_t *mb_iv;		      /* --mb: O->MB ivs of 16 bytes */
+	struct cryptarch_request *mb_req; /* --mb: O->MB requests */
 };
 
 static int add_names(struct opts *o, const char *list, int driver,
@@ -280,6 +292,25 @@ static int sizes(struct opts *o, const char *list)
 	}
 }
 
+/* --mb N: a decimal count of requests per call, 1..MB_MAX. */
+static int mb_count(const char *v, unsigned *mb)
+{
+	unsigned long n = 0;
+	const char *p;
+
+	for (p = v; *p >= '0' && *p <= '9' && n <= MB_MAX; p++)
+		n = n * 10 + (unsigned long)(*p - '0');
+	if (p == v || *p || n < 1 || n > MB_MAX) {
+		cli_error("speed",
+			  "--mb: '%s' is not a number of requests per call "
+			  "(1..%d)",
+			  v, MB_MAX);
+		return -1;
+	}
+	*mb = (unsigned)n;
+	return 0;
+}
+
 static int parse(struct opts *o, int argc, char **argv)
 {
 	const char *v;
@@ -323,6 +354,10 @@ static int parse(struct opts *o, int argc, char **argv)
 		} else if ((r = cli_value("speed", argc, argv, &k, "sizes",
 					  &v))) {
 			if (r < 0 || sizes(o, v))
+				return -1;
+		} else if ((r = cli_value("speed", argc, argv, &k, "mb",
+					  &v))) {
+			if (r < 0 || mb_count(v, &o->mb))
 				return -1;
 		} else if ((r = cli_value("speed", argc, argv, &k, "keys",
 					  &v))) {
@@ -568,7 +603,7 @@ static int add_selected(struct run *run, const char *name)
 /* Every mode, hash and authenticated cipher of every cipher, cipher
  * first, in registry order (cli_name_at(): "cbc(aes)", "cts(cbc(aes))",
  * "cmac(aes)", "gcm(aes)"), then the hashes of no cipher ("sha256"). */
-static void all_names(struct opts *o)
+static void all_names(struct opts *o, size_t ntypes)
 {
 	static const struct cryptarch_type *const types[3] = {
 		&cryptarch_type_skcipher, &cryptarch_type_shash,
@@ -581,7 +616,7 @@ static void all_names(struct opts *o)
 
 		if (a && a->type != &cryptarch_type_cipher)
 			continue;
-		for (k = 0; k < 3; k++)
+		for (k = 0; k < ntypes; k++)
 			for (j = 0; o->nnames < MAX_NAMES &&
 				    cli_name_at(types[k], a, j,
 						o->names[o->nnames],
@@ -632,10 +667,22 @@ static int targets(struct run *run)
 	int err;
 
 	if (o->nnames == 0)
-		all_names(o);
+		all_names(o, o->mb ? 1 : 3); /* --mb: the skciphers */
 	for (i = 0; i < o->nnames; i++) {
 		const char *name = o->names[i];
 
+		if (o->mb && type_of(run, name) != &cryptarch_type_skcipher) {
+			cli_error("speed",
+				  "--mb: %s is %s %s; --mb measures "
+				  "skciphers only (cryptarch_skcipher_"
+				  "encrypt_many)",
+				  name,
+				  type_of(run, name) == &cryptarch_type_aead ?
+					  "an" :
+					  "a",
+				  type_of(run, name)->name);
+			return CLI_USAGE;
+		}
 		if (o->is_driver[i]) {
 			err = add_driver(run, name);
 			if (err)
@@ -682,13 +729,22 @@ static void mark(const struct run *run, const struct target *t, struct point *p,
 		 size_t keylen)
 {
 	char buf[NAME_LEN];
+	int f;
 
-	skbench_selected(t->alg, 0, keylen, p->decrypt, p->bytes, buf,
-			 sizeof(buf));
-	p->sel_ct = strcmp(buf, p->inst) == 0;
-	skbench_selected(t->alg, CRYPTARCH_ALLOW_VARIABLE_TIME, keylen,
-			 p->decrypt, p->bytes, buf, sizeof(buf));
-	p->sel_vt = strcmp(buf, p->inst) == 0;
+	for (f = 0; f < 2; f++) {
+		unsigned flags = f ? CRYPTARCH_ALLOW_VARIABLE_TIME : 0;
+
+		if (run->o->mb)
+			skbench_many_selected(t->alg, flags, keylen,
+					      p->decrypt, buf, sizeof(buf));
+		else
+			skbench_selected(t->alg, flags, keylen, p->decrypt,
+					 p->bytes, buf, sizeof(buf));
+		if (f)
+			p->sel_vt = strcmp(buf, p->inst) == 0;
+		else
+			p->sel_ct = strcmp(buf, p->inst) == 0;
+	}
 	p->sel = run->o->flags & CRYPTARCH_ALLOW_VARIABLE_TIME ? p->sel_vt :
 								 p->sel_ct;
 }
@@ -923,9 +979,40 @@ static int measure_hash(struct run *run, size_t ti, uint8_t *buf)
 	return 0;
 }
 
+/*
+ * One point of --mb: batches of O->MB requests of P->BYTES bytes, each
+ * batch one many-request call (skbench_many_tick), the requests in place
+ * in BUF one after another, each with its own iv; then P->R per request
+ * as a single call's is (calls: requests, as tcrypt's multibuffer test
+ * counts its operations; the best batch's time and cycles divided by
+ * O->MB), so that the summary and the fit read the same either way.
+ */
+static void measure_many(struct run *run, cryptarch_skcipher *tfm,
+			 uint8_t *buf, struct point *p)
+{
+	struct skbench_many_req b;
+
+	memset(&b, 0, sizeof(b));
+	b.tfm = tfm;
+	b.buf = buf;
+	b.iv = run->mb_iv;
+	b.req = run->mb_req;
+	b.n = run->o->mb;
+	b.len = p->bytes;
+	b.decrypt = p->decrypt;
+	skbench_many_init(&b);
+	harness_run(skbench_many_tick, &b, run->o->sec, &p->r);
+	p->err = b.err;
+	p->r.calls *= b.n;
+	p->r.best_ns /= (double)b.n;
+	p->r.best_cycles /= (double)b.n;
+}
+
 /* Measure every point of target TI; print tcrypt lines unless JSON. A
  * header names the instance the lines below it ran on: again whenever
- * the handle's instance changes within a direction. */
+ * the handle's instance changes within a direction. With --mb, tcrypt's
+ * multibuffer skcipher test: "testing speed of multibuffer ..." naming
+ * the handle's many-request instance, and the lines count requests. */
 static int measure(struct run *run, size_t ti, uint8_t *buf, uint8_t *ct,
 		   uint8_t *out)
 {
@@ -937,7 +1024,8 @@ static int measure(struct run *run, size_t ti, uint8_t *buf, uint8_t *ct,
 	char hdr[NAME_LEN];
 	uint8_t key[128];
 	size_t k, s, i, keylen;
-	int dir, n, err;
+	const char *multi = o->mb ? "multibuffer " : "";
+	int dir, n, err, cls;
 
 	if (t->type == &cryptarch_type_shash)
 		return measure_hash(run, ti, buf);
@@ -971,15 +1059,16 @@ static int measure(struct run *run, size_t ti, uint8_t *buf, uint8_t *ct,
 				p->decrypt = dir;
 				p->keybits = t->nkeys * o->keys[k];
 				p->bytes = o->sizes[s];
-				cryptarch_skcipher_slot(
-					tfm, dir,
-					p->bytes > CRYPTARCH_PROFILE_SMALL_MAX,
-					p->inst, sizeof(p->inst));
+				cls = o->mb ? 2 :
+					      p->bytes >
+						      CRYPTARCH_PROFILE_SMALL_MAX;
+				cryptarch_skcipher_slot(tfm, dir, cls, p->inst,
+							sizeof(p->inst));
 				mark(run, t, p, keylen);
 				if (!o->json && strcmp(hdr, p->inst) != 0) {
-					printf("\ntesting speed of %s (%s) "
+					printf("\ntesting speed of %s%s (%s) "
 					       "%s\n",
-					       t->alg, p->inst,
+					       multi, t->alg, p->inst,
 					       type->op_names[dir]);
 					snprintf(hdr, sizeof(hdr), "%s",
 						 p->inst);
@@ -989,10 +1078,12 @@ static int measure(struct run *run, size_t ti, uint8_t *buf, uint8_t *ct,
 				b.buf = buf;
 				b.len = o->sizes[s];
 				b.decrypt = dir;
-				if (!err)
+				if (!err && o->mb)
+					measure_many(run, tfm, buf, p);
+				else if (!err)
 					harness_run(skbench_tick, &b, o->sec,
 						    &p->r);
-				p->err = err ? err : b.err;
+				p->err = err ? err : o->mb ? p->err : b.err;
 				if (o->json)
 					continue;
 				printf("test %d (%u bit key, %u byte blocks): ",
@@ -1010,9 +1101,10 @@ static int measure(struct run *run, size_t ti, uint8_t *buf, uint8_t *ct,
 			}
 		}
 		if (!o->json && !hdr[0])
-			printf("\ntesting speed of %s (%s) %s\n", t->alg,
-			       cryptarch_skcipher_slot(tfm, dir, 1, hdr,
-						       sizeof(hdr)),
+			printf("\ntesting speed of %s%s (%s) %s\n", multi,
+			       t->alg,
+			       cryptarch_skcipher_slot(tfm, dir, o->mb ? 2 : 1,
+						       hdr, sizeof(hdr)),
 			       type->op_names[dir]);
 	}
 	cryptarch_memzero(key, sizeof(key));
@@ -1047,6 +1139,12 @@ static void header(const struct run *run)
 		       "constant-time only (the default)");
 	printf("cycles: %s\n", harness_cycle_source());
 	printf("seconds per test: %s\n", run->secs);
+	if (run->o->mb)
+		printf("multibuffer: %u requests per call "
+		       "(cryptarch_skcipher_encrypt_many/_decrypt_many), each "
+		       "in place in its own buffer with its own iv; "
+		       "operations count requests\n",
+		       run->o->mb);
 	for (i = 0; i < run->nt && run->t[i].type != &cryptarch_type_aead; i++)
 		;
 	if (i < run->nt)
@@ -1346,6 +1444,11 @@ static void summary_type(const struct run *run,
 	       aead ? ";\nbytes: of plaintext, with a 16-byte tag and 8 bytes "
 		      "of associated data" :
 		      "");
+	if (o->mb && !aead)
+		printf("multibuffer: %u requests of BYTES per call; MB/s, "
+		       "ns/op and cycles/byte per request, from the best "
+		       "batch\n",
+		       o->mb);
 	printf("%-*s %-*s %s dir  key  bytes      MB/s      ns/op  "
 	       "cycles/byte  seconds\n",
 	       wa, "alg", wd, "driver", o->tour ? "ct vt" : "sel");
@@ -1393,9 +1496,10 @@ static void summary_type(const struct run *run,
 		       "CRYPTARCH_ALLOW_VARIABLE_TIME\n");
 	else
 		printf("sel: the instance a handle from "
-		       "cryptarch_%s_new(alg, %s) uses for that request\n",
+		       "cryptarch_%s_new(alg, %s) uses for that %s\n",
 		       type->name,
-		       o->flags ? "CRYPTARCH_ALLOW_VARIABLE_TIME" : "0");
+		       o->flags ? "CRYPTARCH_ALLOW_VARIABLE_TIME" : "0",
+		       o->mb && !aead ? "many-request call" : "request");
 	notes(run, type);
 
 	for (i = 0, k = 0; i < run->nt; i++)
@@ -1516,6 +1620,7 @@ static void json(const struct run *run)
 	jfield("cycle_source", harness_cycle_source(), 1);
 	printf("  \"have_cycles\": %s,\n", cyc ? "true" : "false");
 	printf("  \"seconds\": %s,\n", run->secs);
+	printf("  \"multibuffer\": %u,\n", o->mb);
 	printf("  \"results\": [");
 	for (i = 0; i < run->nt; i++) {
 		const struct target *t = &run->t[i];
@@ -1732,6 +1837,26 @@ int cmd_speed(int argc, char **argv)
 		maxsize = o->hbytes[i] > maxsize ? o->hbytes[i] : maxsize;
 	for (i = 0; i < o->nasizes; i++)
 		maxsize = o->asizes[i] > maxsize ? o->asizes[i] : maxsize;
+	if (o->mb) {
+		for (i = 0; i < o->nsizes; i++)
+			maxsize = o->sizes[i] > maxsize ? o->sizes[i] : maxsize;
+		if ((unsigned long long)maxsize * o->mb > MB_BYTES_MAX) {
+			cli_error("speed",
+				  "--mb: %u requests of %u bytes are more "
+				  "than %u MiB per call",
+				  o->mb, maxsize, MB_BYTES_MAX >> 20);
+			ret = CLI_USAGE;
+			goto out;
+		}
+		run->mb_iv = calloc(o->mb, 16);
+		run->mb_req = calloc(o->mb, sizeof(*run->mb_req));
+		maxsize *= o->mb;
+		if (!run->mb_iv || !run->mb_req) {
+			cli_error("speed", "%s", cryptarch_strerror(-ENOMEM));
+			ret = CLI_FAIL;
+			goto out;
+		}
+	}
 	buf = malloc(maxsize);
 	ct = malloc(maxsize + CRYPTARCH_AEAD_TAG_MAX);
 	out = malloc(maxsize + CRYPTARCH_AEAD_TAG_MAX);
@@ -1784,6 +1909,8 @@ out:
 	free(buf);
 	free(ct);
 	free(out);
+	free(run->mb_iv);
+	free(run->mb_req);
 	free(run->p);
 	free(run->t);
 	free(run);
