@@ -721,6 +721,7 @@ int main(int argc, char **argv)
 	struct suite vt = { "allow-variable-time", NULL,
 			    CRYPTARCH_ALLOW_VARIABLE_TIME };
 	unsigned rounds = (unsigned)test_env_count("CRYPTARCH_TEST_ITER", 150);
+	OSSL_PROVIDER *pdef, *pcap;
 	char cnf[4096];
 	FILE *f;
 	int fd;
@@ -733,8 +734,9 @@ int main(int argc, char **argv)
 
 	def.lib = OSSL_LIB_CTX_new();
 	OSSL_PROVIDER_set_default_search_path(def.lib, argv[1]);
-	if (OSSL_PROVIDER_load(def.lib, "default") == NULL ||
-	    OSSL_PROVIDER_load(def.lib, "cryptarch") == NULL) {
+	pdef = OSSL_PROVIDER_load(def.lib, "default");
+	pcap = OSSL_PROVIDER_load(def.lib, "cryptarch");
+	if (pdef == NULL || pcap == NULL) {
 		ERR_print_errors_fp(stderr);
 		test_fail("loading the providers from %s", argv[1]);
 		return test_finish(prog);
@@ -763,6 +765,8 @@ int main(int argc, char **argv)
 		run_suite(&vt, rounds);
 	}
 	remove(cnf);
+	OSSL_PROVIDER_unload(pcap);
+	OSSL_PROVIDER_unload(pdef);
 	OSSL_LIB_CTX_free(def.lib);
 	OSSL_LIB_CTX_free(vt.lib);
 	return test_finish(prog);
