@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # run.sh - the install-consumer test: install a cryptarch build tree into a
 # temporary prefix, check what was installed (header, both libraries and the
-# SONAME link, pkg-config file, CMake package, the command, the man page, and
-# that the shared library exports the public API and nothing else), then
+# SONAME link, pkg-config file, CMake package, the command, the man page,
+# the OpenSSL provider module where the build has one, and that the shared
+# library exports the public API and nothing else), then
 # build consumer.c against that prefix with pkg-config and with the CMake
 # project in this directory, shared and static, and run the four programs.
 #
@@ -90,6 +91,34 @@ echo "ok: man page header"
 grep -q '^driver' "$work/list.out" ||
 	fail "installed 'cryptarch list' printed no driver line"
 echo "ok: installed cryptarch list"
+
+# ---- the OpenSSL provider -----------------------------------------------
+# Where the build tree has cryptarch.so, it is installed in
+# <libdir>/ossl-modules, self-contained (the library linked in, not
+# needed), exports its entry point alone, and loads into openssl.
+if [ -e "$build/provider/cryptarch.so" ]; then
+	step "OpenSSL provider"
+	mod="$libdir/ossl-modules/cryptarch.so"
+	[ -e "$mod" ] || fail "not installed: ${mod#"$prefix"/}"
+	echo "ok: ${mod#"$prefix"/}"
+	syms=$(nm -D --defined-only "$mod" | awk '{ print $NF }' |
+		grep -v '^_' | sort -u)
+	[ "$syms" = OSSL_provider_init ] ||
+		fail "cryptarch.so exports more than OSSL_provider_init: $syms"
+	echo "ok: cryptarch.so exports OSSL_provider_init only"
+	if grep -q libcryptarch <<<"$(readelf -d "$mod")"; then
+		fail "cryptarch.so needs the shared library"
+	fi
+	if command -v openssl >/dev/null 2>&1; then
+		out=$(OPENSSL_CONF=/dev/null openssl list -providers \
+			-provider-path "$libdir/ossl-modules" \
+			-provider cryptarch 2>&1) ||
+			{ echo "$out"; fail "openssl cannot load cryptarch.so"; }
+		grep -q "^  cryptarch" <<<"$out" ||
+			{ echo "$out"; fail "openssl lists no provider cryptarch"; }
+		echo "ok: openssl loads the installed cryptarch.so"
+	fi
+fi
 
 # ---- exported symbols ---------------------------------------------------
 # Every symbol the shared library defines is part of the public API, and
