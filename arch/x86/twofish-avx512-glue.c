@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * twofish-avx512-glue.c - the registry descriptor of driver
+ * "twofish-avx512": constant-time Twofish with AVX-512 VBMI and GFNI
+ * (twofish-avx512.c, built with those flags; this file is plain C, so that
+ * nothing here runs an instruction the CPU may lack). Its own key
+ * schedule and context (the four key-dependent 8-bit S-boxes, read only by
+ * register permutes, and the subkeys); 32 blocks in flight for ECB, CBC
+ * decryption, CTR and XTS, masked groups for the rest; one block in an xmm
+ * for the single-block functions and CBC encryption.
+ * Constant-time: no key- or data-dependent branch or memory index.
+ * Needs AVX-512 F, BW, VL, VBMI and GFNI; x86_64.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../src/core/desc.h"
+#include "../../src/modes/cbc.h"
+#include "../../src/modes/ctr.h"
+#include "../../src/modes/ecb.h"
+#include "../../src/modes/xts.h"
+#include "../../src/twofish/twofish.h"
+#include "twofish-avx512.h"
+
+static int cryptarch_twofish_avx512_setkey(void *ctx, const uint8_t *key,
+					   size_t keylen)
+{
+	return cryptarch_twofish_avx512_expand(ctx, key, keylen);
+}
+
+static void cryptarch_twofish_avx512_encrypt(const void *ctx, uint8_t *dst,
+					     const uint8_t *src)
+{
+	cryptarch_twofish_avx512_enc_block(ctx, dst, src);
+}
+
+static void cryptarch_twofish_avx512_decrypt(const void *ctx, uint8_t *dst,
+					     const uint8_t *src)
+{
+	cryptarch_twofish_avx512_dec_block(ctx, dst, src);
+}
+
+CRYPTARCH_DRIVER(twofish_avx512,
+	.name = "twofish-avx512",
+	.alg = &cryptarch_twofish,
+	.summary = "key-dependent 8-bit S-boxes computed at setkey and held "
+		    "in 16 zmm registers, looked up by VPERMI2B; MDS by GFNI "
+		    "affine products and VPSHUFB; 32 blocks in flight "
+		    "(16 per transposed group) for ECB, CBC decryption, CTR, "
+		    "XTS; one block in an xmm for CBC encryption",
+	.priority = 350,
+	.ctxsize = sizeof(struct cryptarch_twofish_avx512_ctx),
+	.flags = CRYPTARCH_DRV_CONSTANT_TIME,
+	.cpu_features = CRYPTARCH_CPU_AVX | CRYPTARCH_CPU_AVX2 |
+			CRYPTARCH_CPU_AVX512F | CRYPTARCH_CPU_AVX512BW |
+			CRYPTARCH_CPU_AVX512VL | CRYPTARCH_CPU_AVX512VBMI |
+			CRYPTARCH_CPU_GFNI,
+	/* valgrind 3.19 does not execute AVX-512 (and hides it from CPUID),
+	 * and qemu 7.2 has none */
+	.ct = { 0, NULL,
+		"neither valgrind 3.19 nor qemu 7.2 executes AVX-512" },
+	.hooks = CRYPTARCH_HOOKS(CRYPTARCH_ECB_HOOK(twofish_avx512),
+				 CRYPTARCH_CBC_HOOK(twofish_avx512),
+				 CRYPTARCH_CTR_HOOK(twofish_avx512),
+				 CRYPTARCH_XTS_HOOK(twofish_avx512)));
