@@ -49,6 +49,10 @@ CRYPTARCH_DRIVER(twofish_avx512,
 		    "(16 per transposed group) for ECB, CBC decryption, CTR, "
 		    "XTS; one block in an xmm for CBC encryption",
 	.priority = 350,
+	/* one or two blocks: the single-block path, slower than the
+	 * table code's; twofish-avx2 (300) wins them where variable time
+	 * is allowed, this driver still every constant-time choice */
+	.small_priority = 250,
 	.ctxsize = sizeof(struct cryptarch_twofish_avx512_ctx),
 	.flags = CRYPTARCH_DRV_CONSTANT_TIME,
 	.cpu_features = CRYPTARCH_CPU_AVX | CRYPTARCH_CPU_AVX2 |
@@ -60,6 +64,10 @@ CRYPTARCH_DRIVER(twofish_avx512,
 	.ct = { 0, NULL,
 		"neither valgrind 3.19 nor qemu 7.2 executes AVX-512" },
 	.hooks = CRYPTARCH_HOOKS(CRYPTARCH_ECB_HOOK(twofish_avx512),
-				 CRYPTARCH_CBC_HOOK(twofish_avx512),
+				 /* CBC encryption is serial: below
+				  * cbc-twofish-avx2 (twofish-x86_64's chain,
+				  * 300) where variable time is allowed */
+				 CRYPTARCH_CBC_HOOK(twofish_avx512,
+						    .op_priority = { 250, 0 }),
 				 CRYPTARCH_CTR_HOOK(twofish_avx512),
 				 CRYPTARCH_XTS_HOOK(twofish_avx512)));

@@ -137,6 +137,7 @@ INLINE void load_tab(struct tab256 *t, const uint8_t *p)
 {
 	int i;
 
+	#pragma GCC unroll 4
 	for (i = 0; i < 4; i++)
 		t->t[i] = _mm512_load_si512((const void *)(p + 64 * i));
 }
@@ -163,6 +164,7 @@ INLINE __m512i sbox_chain(const struct tab256 s[4], __m512i x,
 	__m512i lo = x, hi = x;
 	int j;
 
+	#pragma GCC unroll 4
 	for (j = 0; j < 4; j++) {
 		lo = _mm512_mask2_permutex2var_epi8(s[j].t[0], lo, m[j],
 						    s[j].t[1]);
@@ -180,6 +182,7 @@ INLINE __m512i sbox_tree(const struct tab256 s[4], __m512i x,
 	__m512i lo[4], hi[4];
 	int j;
 
+	#pragma GCC unroll 4
 	for (j = 0; j < 4; j++) {
 		lo[j] = _mm512_maskz_permutex2var_epi8(m[j], s[j].t[0], x,
 						       s[j].t[1]);
@@ -203,6 +206,7 @@ INLINE void load_keyregs(struct keyregs *r,
 {
 	int j;
 
+	#pragma GCC unroll 4
 	for (j = 0; j < 4; j++)
 		load_tab(&r->s[j], ctx->s[j]);
 }
@@ -282,6 +286,7 @@ INLINE void load16(struct v16 *v, const uint8_t *p, size_t n, int full)
 {
 	int r;
 
+	#pragma GCC unroll 4
 	for (r = 0; r < 4; r++)
 		v->w[r] = full ? _mm512_loadu_si512((const void *)(p + 64 * r)) :
 				 _mm512_maskz_loadu_epi32(reg_mask(n, r),
@@ -292,6 +297,7 @@ INLINE void store16(uint8_t *p, const struct v16 *v, size_t n, int full)
 {
 	int r;
 
+	#pragma GCC unroll 4
 	for (r = 0; r < 4; r++) {
 		if (full)
 			_mm512_storeu_si512((void *)(p + 64 * r), v->w[r]);
@@ -305,6 +311,7 @@ INLINE void xor16(struct v16 *v, const struct v16 *m)
 {
 	int r;
 
+	#pragma GCC unroll 4
 	for (r = 0; r < 4; r++)
 		v->w[r] = _mm512_xor_si512(v->w[r], m->w[r]);
 }
@@ -318,6 +325,7 @@ INLINE void whiten(struct v16 *v, const uint32_t *k)
 {
 	int r;
 
+	#pragma GCC unroll 4
 	for (r = 0; r < 4; r++)
 		v->w[r] = _mm512_xor_si512(v->w[r], bcast(k[r]));
 }
@@ -369,6 +377,7 @@ INLINE void encrypt16(const struct keyregs *kr, const uint32_t *k,
 	whiten(x, k);
 	if (two)
 		whiten(y, k);
+#pragma GCC unroll 8
 	for (r = 0; r < 16; r += 2) {
 		const uint32_t *rk = k + 8 + 2 * r;
 
@@ -411,6 +420,7 @@ INLINE void decrypt16(const struct keyregs *kr, const uint32_t *k,
 		whiten(y, k + 4);
 		swap_halves(y);
 	}
+#pragma GCC unroll 8
 	for (r = 14; r >= 0; r -= 2) {
 		const uint32_t *rk = k + 8 + 2 * r;
 
@@ -464,6 +474,7 @@ INLINE __m128i enc_one(const struct keyregs *kr, const uint32_t *k, __m128i v)
 	int r;
 
 	v = _mm_xor_si128(v, _mm_loadu_si128((const __m128i *)k));
+#pragma GCC unroll 8
 	for (r = 0; r < 16; r += 2) {
 		__m128i f = pht_one(g_one(kr, v), k + 8 + 2 * r, 0);
 
@@ -485,6 +496,7 @@ INLINE __m128i dec_one(const struct keyregs *kr, const uint32_t *k, __m128i v)
 
 	v = _mm_xor_si128(v, _mm_loadu_si128((const __m128i *)(k + 4)));
 	v = _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2));
+#pragma GCC unroll 8
 	for (r = 14; r >= 0; r -= 2) {
 		__m128i f = pht_one(g_one(kr, v), k + 10 + 2 * r, 2);
 
@@ -734,6 +746,7 @@ INLINE void ctr_blocks(struct v16 *v, uint64_t hi, uint64_t lo)
 			_mm_set_epi64x((long long)lo, (long long)hi));
 		int r;
 
+		#pragma GCC unroll 4
 		for (r = 0; r < 4; r++) {
 			__m512i inc = _mm512_set_epi64(4 * r + 3, 0, 4 * r + 2,
 						       0, 4 * r + 1, 0, 4 * r,
