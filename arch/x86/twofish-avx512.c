@@ -20,9 +20,11 @@
  * VPTERNLOGD. PHT, subkey additions and rotations are vector adds and
  * VPROLD/VPRORD. The parallel modes run 32 blocks at a time as two groups
  * of 16, each group's words transposed so that one zmm holds one Twofish
- * word of 16 blocks; the last 1..31 blocks are a masked group. One block
- * (single-block functions, CBC encryption) sits in one xmm with the two
- * g inputs of a round looked up together in the same tables.
+ * word of 16 blocks; the last 1..31 blocks are masked groups of up to 16
+ * (a lone last block of ECB, CBC decryption or CTR takes the one-block
+ * path). One block (single-block functions, CBC encryption) sits in one
+ * xmm with the two g inputs of a round looked up together in the same
+ * tables.
  *
  * Constant-time: no branch and no memory address depends on the key or the
  * data (the tables are read whole into registers; every lookup is a
@@ -544,6 +546,11 @@ static void wipe_regs(void)
 		  "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31");
 }
 
+INLINE __m128i load1(const uint8_t *p)
+{
+	return _mm_loadu_si128((const __m128i *)p);
+}
+
 /* see twofish-avx512.h */
 void cryptarch_twofish_avx512_enc_block(const void *vctx, uint8_t *dst,
 					const uint8_t *src)
@@ -593,7 +600,8 @@ void cryptarch_twofish_avx512_cbc_encrypt(const void *vctx, uint8_t *dst,
 
 /* ------------------------------------------------------------------ */
 /* The parallel modes: 32 blocks a step, then one masked group of up to 16
- * (twice if 17..31 remain). */
+ * (twice if 17..31 remain); a last single block (ECB, CBC decryption,
+ * CTR) takes the one-block path. */
 
 #define STEP 32
 
@@ -635,7 +643,12 @@ INLINE void ecb_crypt(const void *vctx, uint8_t *dst, const uint8_t *src,
 	for (; nblocks; ) {
 		size_t n = nblocks < 16 ? nblocks : 16;
 
-		ecb_step(&kr, ctx->k, dst, src, n, 0, enc);
+		if (n == 1) /* the single-block path: shorter than a group */
+			_mm_storeu_si128((__m128i *)dst,
+					 enc ? enc_one(&kr, ctx->k, load1(src)) :
+					       dec_one(&kr, ctx->k, load1(src)));
+		else
+			ecb_step(&kr, ctx->k, dst, src, n, 0, enc);
 		nblocks -= n;
 		dst += 16 * n;
 		src += 16 * n;
@@ -723,7 +736,16 @@ void cryptarch_twofish_avx512_cbc_decrypt(const void *vctx, uint8_t *dst,
 	for (; nblocks; ) {
 		size_t n = nblocks < 16 ? nblocks : 16;
 
-		cbc_dec_step(&kr, ctx->k, dst, src, n, &iv, 0);
+		if (n == 1) {
+			__m128i c = load1(src);
+
+			_mm_storeu_si128((__m128i *)dst,
+					 _mm_xor_si128(dec_one(&kr, ctx->k, c),
+						       _mm512_castsi512_si128(iv)));
+			iv = _mm512_broadcast_i32x4(c);
+		} else {
+			cbc_dec_step(&kr, ctx->k, dst, src, n, &iv, 0);
+		}
 		nblocks -= n;
 		dst += 16 * n;
 		src += 16 * n;
@@ -815,7 +837,21 @@ void cryptarch_twofish_avx512_ctr_crypt(const void *vctx, uint8_t *dst,
 	for (; nblocks; ) {
 		size_t n = nblocks < 16 ? nblocks : 16;
 
-		ctr_step(&kr, ctx->k, dst, src, n, &hi, &lo, 0);
+		if (n == 1) {
+			const __m128i bswap = _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1,
+							    0, 15, 14, 13, 12,
+							    11, 10, 9, 8);
+			__m128i c = _mm_shuffle_epi8(
+				_mm_set_epi64x((long long)lo, (long long)hi),
+				bswap);
+
+			_mm_storeu_si128((__m128i *)dst,
+					 _mm_xor_si128(enc_one(&kr, ctx->k, c),
+						       load1(src)));
+			ctr_add64(&hi, &lo, 1);
+		} else {
+			ctr_step(&kr, ctx->k, dst, src, n, &hi, &lo, 0);
+		}
 		nblocks -= n;
 		dst += 16 * n;
 		src += 16 * n;
