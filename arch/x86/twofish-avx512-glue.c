@@ -16,7 +16,7 @@
  * the fastest table code); CBC encryption 24.2 against twofish-x86_64's
  * 8.3 (2.9x: one block is a chain of 16 rounds, each eight independent
  * VPERMI2B, an OR tree, the blend, the GFNI products and the PHT), one-block
- * requests about 28 against 9 (`bench/peers --alg twofish-128 --mode
+ * requests about 23 against 9 (`bench/peers --alg twofish-128 --mode
  * ecb,cbc-enc,cbc-dec,ctr,xts --sizes 16,8192 --all --config hw`), gcc 12
  * -O2, AMD EPYC (Zen 5), 2026-12-02. Hence the ranks: 350 (above
  * twofish-avx2's 300) for the parallel modes, 250 for CBC encryption and
