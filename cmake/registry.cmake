@@ -46,6 +46,8 @@ set(CRYPTARCH_ISA_FLAGS_vpclmul512 -mpclmul -mavx -mavx2 -mvpclmulqdq
 	-mavx512f -mavx512bw -mavx512vl)
 set(CRYPTARCH_ISA_FLAGS_avx512 -mavx -mavx2 -mavx512f -mavx512bw
 	-mavx512vl)
+set(CRYPTARCH_ISA_FLAGS_avx512vbmi -mavx -mavx2 -mavx512f -mavx512bw
+	-mavx512vl -mavx512vbmi -mgfni)
 set(CRYPTARCH_ISA_FLAGS_armv8crypto -march=armv8-a+crypto)
 
 set(CRYPTARCH_REGISTRY_SET main)

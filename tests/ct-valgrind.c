@@ -409,6 +409,8 @@ static const struct {
 	{ CRYPTARCH_CPU_AVX512F, "avx512f" },
 	{ CRYPTARCH_CPU_AVX512BW, "avx512bw" },
 	{ CRYPTARCH_CPU_AVX512VL, "avx512vl" },
+	{ CRYPTARCH_CPU_AVX512VBMI, "avx512vbmi" },
+	{ CRYPTARCH_CPU_GFNI, "gfni" },
 #if defined(__aarch64__)
 	{ CRYPTARCH_CPU_NEON, "asimd" },
 #else

@@ -3,7 +3,8 @@
  * cpu-x86.c - CPU probing on x86 and x86_64 with CPUID. AVX, AVX2, VAES,
  * VPCLMULQDQ and AVX-512 are claimed only when the OS saves the wider
  * registers (OSXSAVE set and XGETBV showing the XMM/YMM, and for AVX-512
- * the opmask/ZMM, state enabled), since an instruction the OS does not
+ * the opmask/ZMM, state enabled; AVX512-VBMI too, and GFNI needs the YMM
+ * state for its VEX form), since an instruction the OS does not
  * context-switch corrupts state or faults. VAES is claimed only together
  * with AVX (qemu can report VAES without AVX).
  */
@@ -62,6 +63,12 @@ uint64_t cryptarch_cpu_probe(void)
 			f |= CRYPTARCH_CPU_AVX512BW;
 		if (zmm && (b7 & (1u << 31)))
 			f |= CRYPTARCH_CPU_AVX512VL;
+		if (zmm && (c7 & (1u << 1)))
+			f |= CRYPTARCH_CPU_AVX512VBMI;
+		/* GFNI's legacy form is SSE; only the VEX/EVEX forms are
+		 * used here, which need the same state as their width. */
+		if (ymm && (c7 & (1u << 8)))
+			f |= CRYPTARCH_CPU_GFNI;
 	}
 	return f;
 }

@@ -27,6 +27,8 @@ const struct cryptarch_cpu_name cryptarch_cpu_names[] = {
 	{ "avx512f", CRYPTARCH_CPU_AVX512F },
 	{ "avx512bw", CRYPTARCH_CPU_AVX512BW },
 	{ "avx512vl", CRYPTARCH_CPU_AVX512VL },
+	{ "avx512vbmi", CRYPTARCH_CPU_AVX512VBMI },
+	{ "gfni", CRYPTARCH_CPU_GFNI },
 	{ "neon", CRYPTARCH_CPU_NEON },
 	{ "aes", CRYPTARCH_CPU_ARM_AES },
 	{ "pmull", CRYPTARCH_CPU_PMULL },

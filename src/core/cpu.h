@@ -24,6 +24,8 @@
 #define CRYPTARCH_CPU_AVX512F (1ull << 10)
 #define CRYPTARCH_CPU_AVX512BW (1ull << 11)
 #define CRYPTARCH_CPU_AVX512VL (1ull << 12)
+#define CRYPTARCH_CPU_AVX512VBMI (1ull << 13)
+#define CRYPTARCH_CPU_GFNI (1ull << 14)
 /* arm and arm64 */
 #define CRYPTARCH_CPU_NEON (1ull << 16)
 #define CRYPTARCH_CPU_ARM_AES (1ull << 17)
