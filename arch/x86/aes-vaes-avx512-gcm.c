@@ -482,12 +482,12 @@ INLINE void last_short(const aesctx *c, const ghctx *g, struct last *q,
 
 /*
  * A short request in one pass: the associated data's lanes (AD, ADLEN
- * bytes) with the highest powers, the payload's, L; one reduction, the
- * tag written.
+ * bytes) with the highest powers, the payload's, L; one reduction; the
+ * tag.
  */
-static void short_request(const aesctx *c, const ghctx *g,
-			  const struct cryptarch_aead_req *r, struct last *q,
-			  int enc, uint8_t tag[16])
+static __m128i short_request(const aesctx *c, const ghctx *g,
+			     const struct cryptarch_aead_req *r,
+			     struct last *q, int enc)
 {
 	size_t a = (r->adlen + 15) / 16, t = (r->len + 15) / 16;
 	struct zacc s;
@@ -498,8 +498,7 @@ static void short_request(const aesctx *c, const ghctx *g,
 				  NPOW - (unsigned)(a + t + 1));
 	q->with_l = 1;
 	last_short(c, g, q, &s, enc, r->dst, r->src, r->len);
-	_mm_storeu_si128((__m128i *)tag,
-			 _mm_xor_si128(q->ej0, gh_bswap(zacc_reduce_s(&s))));
+	return _mm_xor_si128(q->ej0, gh_bswap(zacc_reduce_s(&s)));
 }
 
 /*
@@ -770,9 +769,9 @@ INLINE void acc_mul(struct gh_acc *s, __m128i a, __m128i h)
  * side, the lengths block's and the associated data's products taken
  * while they run, the ciphertext's after, one reduction.
  */
-static void one_block(const aesctx *c, const ghctx *g,
-		      const struct cryptarch_aead_req *r, const uint8_t j0[16],
-		      uint8_t tag[16], int enc)
+INLINE __m128i one_block(const aesctx *c, const ghctx *g,
+			 const struct cryptarch_aead_req *r,
+			 const uint8_t *j0, int enc)
 {
 	const __m128i *rk = (const __m128i *)c->ek;
 	const __m128i *h = (const __m128i *)g->h;
@@ -825,15 +824,14 @@ static void one_block(const aesctx *c, const ghctx *g,
 		x = enc ? _mm_maskz_mov_epi8(bm, o) : d;
 		acc_mul(&s, gh_bswap(x), _mm_load_si128(&h[NPOW - 2]));
 	}
-	_mm_storeu_si128((__m128i *)tag,
-			 _mm_xor_si128(a, gh_bswap(gh_acc_reduce(&s))));
+	return _mm_xor_si128(a, gh_bswap(gh_acc_reduce(&s)));
 }
 
 /* ---- a request --------------------------------------------------------- */
 
-INLINE void gcm(const aesctx *c, const ghctx *g,
-		const struct cryptarch_aead_req *r, const uint8_t j0[16],
-		uint8_t tag[16], int enc)
+INLINE __m128i gcm(const aesctx *c, const ghctx *g,
+		   const struct cryptarch_aead_req *r, const uint8_t *j0,
+		   int enc)
 {
 	size_t len = r->len, ng = len / (16 * BLOCKS);
 	size_t rest = len - ng * 16 * BLOCKS;
@@ -849,10 +847,8 @@ INLINE void gcm(const aesctx *c, const ghctx *g,
 		_mm512_broadcast_i32x4(_mm_shuffle_epi8(q.j0, ctr_swap128())),
 		_mm512_set_epi32(4, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0));
 	q.l = len_block(r);
-	if (t <= SHORT_BLOCKS && a + t + 1 <= NPOW) {
-		short_request(c, g, r, &q, enc, tag);
-		return;
-	}
+	if (t <= SHORT_BLOCKS && a + t + 1 <= NPOW)
+		return short_request(c, g, r, &q, enc);
 	/* the last blocks first; with 497 .. 511 bytes L has no lane and
 	 * follows */
 	q.with_l = rest <= 16 * (BLOCKS - 1);
@@ -872,35 +868,68 @@ INLINE void gcm(const aesctx *c, const ghctx *g,
 		x = _mm_xor_si128(x, gh_mul(y, _mm_load_si128(&h[NPOW - n])));
 	if (!q.with_l)
 		x = gh_mul(_mm_xor_si128(x, q.l), _mm_load_si128(&h[NPOW - 1]));
-	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(q.ej0, gh_bswap(x)));
+	return _mm_xor_si128(q.ej0, gh_bswap(x));
+}
+
+/* ---- the tag ----------------------------------------------------------- */
+
+/* The byte mask of a tag of R->authsize bytes. */
+INLINE __mmask16 tag_mask(const struct cryptarch_aead_req *r)
+{
+	return (__mmask16)((1u << r->authsize) - 1);
+}
+
+/* The tag received (read before anything is written). */
+INLINE __m128i tag_get(const struct cryptarch_aead_req *r)
+{
+	if (r->authsize == 16)
+		return _mm_loadu_si128((const __m128i *)r->tag_in);
+	return _mm_maskz_loadu_epi8(tag_mask(r), r->tag_in);
+}
+
+INLINE void tag_put(const struct cryptarch_aead_req *r, __m128i t)
+{
+	if (r->authsize == 16)
+		_mm_storeu_si128((__m128i *)r->tag_out, t);
+	else
+		_mm_mask_storeu_epi8(r->tag_out, tag_mask(r), t);
+}
+
+/* The verdict on tag T against the tag received E: the first authsize
+ * bytes of their difference ORed into one word, no branch. */
+INLINE int tag_verdict(const struct cryptarch_aead_req *r, __m128i t,
+		       __m128i e)
+{
+	__m128i d = _mm_maskz_mov_epi8(tag_mask(r), _mm_xor_si128(t, e));
+
+	d = _mm_or_si128(d, _mm_unpackhi_epi64(d, d));
+	return cryptarch_aead_verdict((uint64_t)_mm_cvtsi128_si64(d));
 }
 
 /* see aes-aesni.h */
-void cryptarch_aes_vaes_avx512_gcm_encrypt(const void *cipher,
-					   const void *ghash,
-					   const struct cryptarch_aead_req *r,
-					   const uint8_t j0[16],
-					   uint8_t tag[16])
+void cryptarch_aes_vaes_avx512_gcm_seal(const void *cipher, const void *ghash,
+					const struct cryptarch_aead_req *r,
+					const uint8_t *j0)
 {
 	if (r->len <= 16 && r->adlen <= 16) {
-		one_block(cipher, ghash, r, j0, tag, 1);
+		tag_put(r, one_block(cipher, ghash, r, j0, 1));
 		return;
 	}
-	gcm(cipher, ghash, r, j0, tag, 1);
+	tag_put(r, gcm(cipher, ghash, r, j0, 1));
 	_mm256_zeroupper();
 }
 
 /* see aes-aesni.h */
-void cryptarch_aes_vaes_avx512_gcm_decrypt(const void *cipher,
-					   const void *ghash,
-					   const struct cryptarch_aead_req *r,
-					   const uint8_t j0[16],
-					   uint8_t tag[16])
+int cryptarch_aes_vaes_avx512_gcm_open(const void *cipher, const void *ghash,
+				       const struct cryptarch_aead_req *r,
+				       const uint8_t *j0)
 {
-	if (r->len <= 16 && r->adlen <= 16) {
-		one_block(cipher, ghash, r, j0, tag, 0);
-		return;
-	}
-	gcm(cipher, ghash, r, j0, tag, 0);
+	__m128i e = tag_get(r);
+	int v;
+
+	if (r->len <= 16 && r->adlen <= 16)
+		return tag_verdict(r, one_block(cipher, ghash, r, j0, 0), e);
+	v = tag_verdict(r, gcm(cipher, ghash, r, j0, 0), e);
 	_mm256_zeroupper();
+	return v;
 }

@@ -65,5 +65,5 @@ CRYPTARCH_DRIVER_AS(aes_vaes_avx512, aes_aesni,
 		CRYPTARCH_CTR_HOOK(aes_vaes_avx512),
 		CRYPTARCH_XTS_HOOK(aes_vaes_avx512),
 		CRYPTARCH_XCTR_HOOK(aes_vaes_avx512),
-		CRYPTARCH_GCM_HOOK(aes_vaes_avx512, "ghash-vpclmul-avx512",
-				   .priority = 500)));
+		CRYPTARCH_GCM_HOOK_TAG(aes_vaes_avx512, "ghash-vpclmul-avx512",
+				       .priority = 500)));
