@@ -363,7 +363,7 @@ static __m128i ghash_bytes(const ghctx *g, __m128i y, const uint8_t *p,
 /* ---- the last blocks --------------------------------------------------- */
 
 /* One block on xmm (E(J0) where no lane is free), VEX-encoded AES-NI. */
-static __m128i aes_xmm(const aesctx *c, __m128i b)
+INLINE __m128i aes_xmm(const aesctx *c, __m128i b)
 {
 	const __m128i *rk = (const __m128i *)c->ek;
 	unsigned r, nr = c->rounds;
@@ -410,6 +410,7 @@ struct last {
 	__m128i l;   /* the lengths block (register form) */
 	__m128i ej0; /* out: E(J0) */
 	int with_l;  /* L takes the lane after the last block */
+	int after;   /* lanes after the pass's (L on its own): 0 or 1 */
 };
 
 /*
@@ -460,45 +461,67 @@ INLINE void last_blocks(const aesctx *c, const ghctx *g, struct last *q,
 			  in[j];
 		d = _mm512_mask_mov_epi64(zbswap(d), (__mmask8)(lm >> (8 * j)),
 					  _mm512_broadcast_i32x4(q->l));
-		lanes_mul(s, g, d, j, NPOW - n, m, kara);
+		lanes_mul(s, g, d, j, NPOW - n - (unsigned)q->after, m, kara);
 	}
 }
 
-/* The same for a short request: the fewest of 1, 2 or 4 registers that
- * hold the lanes and J0's, schoolbook (the shortest chain). */
-INLINE void last_short(const aesctx *c, const ghctx *g, struct last *q,
-		       struct zacc *s, int enc, uint8_t *dst,
-		       const uint8_t *src, size_t len)
+/* Q's counter blocks and J0 for request R, L with no lane (set by the
+ * caller). */
+INLINE void last_init(struct last *q, const struct cryptarch_aead_req *r,
+		      const uint8_t *j0)
 {
-	unsigned n = (unsigned)((len + 15) / 16) + (unsigned)q->with_l + 1;
-
-	if (n <= 4)
-		last_blocks(c, g, q, s, enc, 1, dst, src, len, 0);
-	else if (n <= 8)
-		last_blocks(c, g, q, s, enc, 2, dst, src, len, 0);
-	else
-		last_blocks(c, g, q, s, enc, 4, dst, src, len, 0);
+	q->j0 = j0_block(r, j0);
+	q->base = _mm512_add_epi32(
+		_mm512_broadcast_i32x4(_mm_shuffle_epi8(q->j0, ctr_swap128())),
+		_mm512_set_epi32(4, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0));
+	q->l = len_block(r);
+	q->with_l = 0;
+	q->after = 0;
 }
 
 /*
- * A short request in one pass: the associated data's lanes (AD, ADLEN
- * bytes) with the highest powers, the payload's, L; one reduction; the
- * tag.
+ * A short request (at most SHORT_BLOCKS blocks of payload, few of
+ * associated data) in one pass: the lengths block's product with H^1
+ * on its own, off the payload's chain; the associated data's lanes (AD,
+ * ADLEN bytes) with the highest powers, then the payload's in the fewest
+ * registers that hold them (J0 in a lane left, else on xmm beside them),
+ * schoolbook (the shortest chain); one reduction; the tag.
  */
-static __m128i short_request(const aesctx *c, const ghctx *g,
+INLINE __m128i short_request(const aesctx *c, const ghctx *g,
 			     const struct cryptarch_aead_req *r,
-			     struct last *q, int enc)
+			     const uint8_t *j0, int enc)
 {
 	size_t a = (r->adlen + 15) / 16, t = (r->len + 15) / 16;
+	const __m128i h1 = _mm_load_si128((const __m128i *)g->h[NPOW - 1]);
+	struct last q;
 	struct zacc s;
 
-	zacc_zero(&s);
+	last_init(&q, r, j0);
+	q.after = 1;
+	s.lo = _mm512_zextsi128_si512(_mm_clmulepi64_si128(q.l, h1, 0x00));
+	s.hi = _mm512_zextsi128_si512(_mm_clmulepi64_si128(q.l, h1, 0x11));
+	s.mid = _mm512_zextsi128_si512(
+		_mm_xor_si128(_mm_clmulepi64_si128(q.l, h1, 0x01),
+			      _mm_clmulepi64_si128(q.l, h1, 0x10)));
 	if (a)
 		ghash_lanes_bytes(&s, g, _mm_setzero_si128(), r->ad, r->adlen,
 				  NPOW - (unsigned)(a + t + 1));
-	q->with_l = 1;
-	last_short(c, g, q, &s, enc, r->dst, r->src, r->len);
-	return _mm_xor_si128(q->ej0, gh_bswap(zacc_reduce_s(&s)));
+	switch ((t + 3) / 4) {
+	case 0:
+	case 1:
+		last_blocks(c, g, &q, &s, enc, 1, r->dst, r->src, r->len, 0);
+		break;
+	case 2:
+		last_blocks(c, g, &q, &s, enc, 2, r->dst, r->src, r->len, 0);
+		break;
+	case 3:
+		last_blocks(c, g, &q, &s, enc, 3, r->dst, r->src, r->len, 0);
+		break;
+	default:
+		last_blocks(c, g, &q, &s, enc, 4, r->dst, r->src, r->len, 0);
+		break;
+	}
+	return _mm_xor_si128(q.ej0, gh_bswap(zacc_reduce_s(&s)));
 }
 
 /*
@@ -835,20 +858,13 @@ INLINE __m128i gcm(const aesctx *c, const ghctx *g,
 {
 	size_t len = r->len, ng = len / (16 * BLOCKS);
 	size_t rest = len - ng * 16 * BLOCKS;
-	size_t t = (len + 15) / 16, a = (r->adlen + 15) / 16;
 	const __m128i *h = (const __m128i *)g->h;
 	__m128i y, x;
 	struct last q;
 	unsigned n;
 	zmm base;
 
-	q.j0 = j0_block(r, j0);
-	q.base = _mm512_add_epi32(
-		_mm512_broadcast_i32x4(_mm_shuffle_epi8(q.j0, ctr_swap128())),
-		_mm512_set_epi32(4, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0));
-	q.l = len_block(r);
-	if (t <= SHORT_BLOCKS && a + t + 1 <= NPOW)
-		return short_request(c, g, r, &q, enc);
+	last_init(&q, r, j0);
 	/* the last blocks first; with 497 .. 511 bytes L has no lane and
 	 * follows */
 	q.with_l = rest <= 16 * (BLOCKS - 1);
@@ -906,13 +922,22 @@ INLINE int tag_verdict(const struct cryptarch_aead_req *r, __m128i t,
 	return cryptarch_aead_verdict((uint64_t)_mm_cvtsi128_si64(d));
 }
 
-/* Requests past one block, out of line: the short path's frame stays
- * small. */
+/* Whether R takes the short path: one pass, one reduction. */
+INLINE int is_short(const struct cryptarch_aead_req *r)
+{
+	size_t t = (r->len + 15) / 16, a = (r->adlen + 15) / 16;
+
+	return t <= SHORT_BLOCKS && a + t + 1 <= NPOW;
+}
+
+/* Requests past one block, out of line (the one-block path's frame stays
+ * small), short or long. */
 static __attribute__((noinline)) __m128i
 gcm_enc(const aesctx *c, const ghctx *g, const struct cryptarch_aead_req *r,
 	const uint8_t *j0)
 {
-	__m128i t = gcm(c, g, r, j0, 1);
+	__m128i t = is_short(r) ? short_request(c, g, r, j0, 1) :
+				  gcm(c, g, r, j0, 1);
 
 	_mm256_zeroupper();
 	return t;
@@ -922,7 +947,8 @@ static __attribute__((noinline)) __m128i
 gcm_dec(const aesctx *c, const ghctx *g, const struct cryptarch_aead_req *r,
 	const uint8_t *j0)
 {
-	__m128i t = gcm(c, g, r, j0, 0);
+	__m128i t = is_short(r) ? short_request(c, g, r, j0, 0) :
+				  gcm(c, g, r, j0, 0);
 
 	_mm256_zeroupper();
 	return t;
