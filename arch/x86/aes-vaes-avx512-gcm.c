@@ -930,29 +930,23 @@ INLINE int is_short(const struct cryptarch_aead_req *r)
 	return t <= SHORT_BLOCKS && a + t + 1 <= NPOW;
 }
 
-/* Requests past one block, out of line (the one-block path's frame stays
- * small), short or long. */
-static __attribute__((noinline)) __m128i
-gcm_enc(const aesctx *c, const ghctx *g, const struct cryptarch_aead_req *r,
-	const uint8_t *j0)
-{
-	__m128i t = is_short(r) ? short_request(c, g, r, j0, 1) :
-				  gcm(c, g, r, j0, 1);
+/* Requests past one block, out of line (each path's frame its own),
+ * short or long. */
+#define OUT_OF_LINE(name, fn, enc)                                          \
+	static __attribute__((noinline)) __m128i name(                      \
+		const aesctx *c, const ghctx *g,                            \
+		const struct cryptarch_aead_req *r, const uint8_t *j0)      \
+	{                                                                   \
+		__m128i t = fn(c, g, r, j0, enc);                           \
+                                                                            \
+		_mm256_zeroupper();                                         \
+		return t;                                                   \
+	}
 
-	_mm256_zeroupper();
-	return t;
-}
-
-static __attribute__((noinline)) __m128i
-gcm_dec(const aesctx *c, const ghctx *g, const struct cryptarch_aead_req *r,
-	const uint8_t *j0)
-{
-	__m128i t = is_short(r) ? short_request(c, g, r, j0, 0) :
-				  gcm(c, g, r, j0, 0);
-
-	_mm256_zeroupper();
-	return t;
-}
+OUT_OF_LINE(short_enc, short_request, 1)
+OUT_OF_LINE(short_dec, short_request, 0)
+OUT_OF_LINE(gcm_enc, gcm, 1)
+OUT_OF_LINE(gcm_dec, gcm, 0)
 
 /* see aes-aesni.h */
 void cryptarch_aes_vaes_avx512_gcm_seal(const void *cipher, const void *ghash,
@@ -961,6 +955,8 @@ void cryptarch_aes_vaes_avx512_gcm_seal(const void *cipher, const void *ghash,
 {
 	if (r->len <= 16 && r->adlen <= 16)
 		tag_put(r, one_block(cipher, ghash, r, j0, 1));
+	else if (is_short(r))
+		tag_put(r, short_enc(cipher, ghash, r, j0));
 	else
 		tag_put(r, gcm_enc(cipher, ghash, r, j0));
 }
@@ -974,5 +970,7 @@ int cryptarch_aes_vaes_avx512_gcm_open(const void *cipher, const void *ghash,
 
 	if (r->len <= 16 && r->adlen <= 16)
 		return tag_verdict(r, one_block(cipher, ghash, r, j0, 0), e);
+	if (is_short(r))
+		return tag_verdict(r, short_dec(cipher, ghash, r, j0), e);
 	return tag_verdict(r, gcm_dec(cipher, ghash, r, j0), e);
 }
