@@ -403,6 +403,30 @@ INLINE void rounds_mem(const aesctx *c, zmm *b, int nz)
 	}
 }
 
+/* Rounds 1 .. NR-1 with the GHASH of the whole group at PREV (Y added to
+ * its first block) into PS, one register's product after each of rounds
+ * 1 .. 8 (Karatsuba). */
+INLINE void rounds_mem_hash(const aesctx *c, const ghctx *g, zmm *b, int nz,
+			    const uint8_t *prev, __m128i y, struct zacc *ps)
+{
+	unsigned r;
+
+	UNROLL
+	for (r = 1; r < 10; r++) {
+		round_mem(c, r, b, nz);
+		if (r <= ZW)
+			ghash_reg(ps, g, prev, ZW - (int)r, y);
+	}
+	if (c->rounds > 10) {
+		round_mem(c, 10, b, nz);
+		round_mem(c, 11, b, nz);
+		if (c->rounds > 12) {
+			round_mem(c, 12, b, nz);
+			round_mem(c, 13, b, nz);
+		}
+	}
+}
+
 /* What a pass over the last blocks takes and gives. */
 struct last {
 	zmm base;    /* counter form of the first four blocks */
@@ -411,6 +435,10 @@ struct last {
 	__m128i ej0; /* out: E(J0) */
 	int with_l;  /* L takes the lane after the last block */
 	int after;   /* lanes after the pass's (L on its own): 0 or 1 */
+	/* encryption: the group before (its ciphertext), hashed between
+	 * the rounds after Y (NULL: none); Y updated */
+	const uint8_t *prev;
+	__m128i y;
 };
 
 /*
@@ -445,7 +473,15 @@ INLINE void last_blocks(const aesctx *c, const ghctx *g, struct last *q,
 			b[nz - 1], 0xc0, _mm512_broadcast_i32x4(q->j0), k);
 	else
 		q->ej0 = aes_xmm(c, q->j0);
-	rounds_mem(c, b, nz);
+	if (q->prev) {
+		struct zacc ps;
+
+		zacc_zero(&ps);
+		rounds_mem_hash(c, g, b, nz, q->prev, q->y, &ps);
+		q->y = zacc_reduce_k(&ps);
+	} else {
+		rounds_mem(c, b, nz);
+	}
 	k = bkey(c->ek[c->rounds]);
 	UNROLL
 	for (j = 0; j < nz; j++) {
@@ -477,6 +513,7 @@ INLINE void last_init(struct last *q, const struct cryptarch_aead_req *r,
 	q->l = len_block(r);
 	q->with_l = 0;
 	q->after = 0;
+	q->prev = NULL;
 }
 
 /*
@@ -536,16 +573,10 @@ static __m128i last_first(const aesctx *c, const ghctx *g, struct last *q,
 {
 	unsigned n = (unsigned)((len + 15) / 16) + (unsigned)q->with_l;
 	struct zacc s;
-	int j;
 
-	if (prev) {
-		/* the GHASH of the group before (encryption) */
-		zacc_zero(&s);
-		UNROLL
-		for (j = ZW - 1; j >= 0; j--)
-			ghash_reg(&s, g, prev, j, *y);
-		*y = zacc_reduce_k(&s);
-	}
+	/* the GHASH of the group before (encryption), between the rounds */
+	q->prev = prev;
+	q->y = *y;
 
 	/* as many registers as the lanes need (E(J0) in a lane left, else
 	 * on xmm), Karatsuba: off the chain, the fewest multiplications */
@@ -576,6 +607,7 @@ static __m128i last_first(const aesctx *c, const ghctx *g, struct last *q,
 		last_blocks(c, g, q, &s, enc, 8, dst, src, len, 1);
 		break;
 	}
+	*y = q->y;
 	return zacc_reduce_k(&s);
 }
 
