@@ -30,7 +30,8 @@
  *
  * The last 0 .. 511 bytes are one masked pass over as many registers as
  * they need (a partial block under a byte mask), after the groups, and
- * encryption's GHASH of the last whole group runs beside its rounds. The
+ * encryption's GHASH of the last whole group runs between its rounds (a
+ * register's products after each of rounds 1 .. 8). The
  * lengths block takes the lane after the last block, so that the N lanes
  * meet H^N .. H^1 in one contiguous masked load of the powers, and the
  * last lane of the last register, when free, encrypts J0 (else E(J0) is
@@ -39,12 +40,21 @@
  *
  * Short requests (at most 15 blocks, few blocks of associated data) are
  * that pass alone, the associated data's lanes before the payload's with
- * the higher powers: one register of AES rounds and one of
- * multiplications for up to two blocks and the lengths block, one
- * reduction, schoolbook products (the shortest chain). One block of
- * payload and of associated data runs on xmm registers: J0 and the
- * counter block through the rounds side by side, the lengths block's and
- * the associated data's products taken while they run.
+ * the higher powers, the lengths block's product with H^1 taken on its
+ * own before the rounds (off the payload's chain), the payload in the
+ * fewest registers that hold it (J0 in a lane left, else on xmm beside
+ * them), one reduction, schoolbook products (the shortest chain). One
+ * block of payload and of associated data runs on xmm registers: J0 and
+ * the counter block through the rounds side by side, the lengths block's
+ * and the associated data's products taken while they run.
+ *
+ * The tag: the hook writes its first authsize bytes (SEAL) or compares
+ * them with the tag received, loaded before anything is written, on xmm
+ * (OPEN: the difference under a byte mask ORed into one word, its
+ * verdict by cryptarch_aead_verdict()), so that the template adds nothing
+ * around the call but J0 for a nonce of other than 12 bytes. The one-block
+ * path is inline in SEAL and OPEN; short and long requests are functions
+ * of their own, each with its own frame.
  *
  * Constant-time: VAES and VPCLMULQDQ take the same time for every
  * operand; no branch or memory index depends on the key, H, the data or
