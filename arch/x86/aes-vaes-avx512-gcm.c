@@ -35,8 +35,8 @@
  * lengths block takes the lane after the last block, so that the N lanes
  * meet H^N .. H^1 in one contiguous masked load of the powers, and the
  * last lane of the last register, when free, encrypts J0 (else E(J0) is
- * one xmm block). The pass's hash is reduced on its own; the hash before
- * it, times H^N, is added at the end.
+ * one xmm block). The hash before the pass is added to its first lane
+ * (which meets H^N), so that the pass's one reduction gives the hash.
  *
  * Short requests (at most 15 blocks, few blocks of associated data) are
  * that pass alone, the associated data's lanes before the payload's with
@@ -449,6 +449,7 @@ struct last {
 	 * the rounds after Y (NULL: none); Y updated */
 	const uint8_t *prev;
 	__m128i y;
+	int fold;    /* Y (the hash before the pass) added to lane 0 */
 };
 
 /*
@@ -507,6 +508,8 @@ INLINE void last_blocks(const aesctx *c, const ghctx *g, struct last *q,
 			  in[j];
 		d = _mm512_mask_mov_epi64(zbswap(d), (__mmask8)(lm >> (8 * j)),
 					  _mm512_broadcast_i32x4(q->l));
+		if (j == 0 && q->fold)
+			d = _mm512_xor_si512(d, _mm512_zextsi128_si512(q->y));
 		lanes_mul(s, g, d, j, NPOW - n - (unsigned)q->after, m, kara);
 	}
 }
@@ -524,6 +527,7 @@ INLINE void last_init(struct last *q, const struct cryptarch_aead_req *r,
 	q->with_l = 0;
 	q->after = 0;
 	q->prev = NULL;
+	q->fold = 0;
 }
 
 /*
@@ -572,10 +576,10 @@ INLINE __m128i short_request(const aesctx *c, const ghctx *g,
 }
 
 /*
- * The last blocks of a long request, before its whole groups (they do
- * not depend on them): their hash without what comes before, reduced
- * (the hash before them is multiplied by H^N and added at the end), and
- * E(J0) into Q.
+ * The last blocks of a long request, after its whole groups: their hash
+ * with *Y (the hash before them, encryption's last group hashed between
+ * their rounds first) added to their first lane, reduced, and E(J0) into
+ * Q.
  */
 static __m128i last_first(const aesctx *c, const ghctx *g, struct last *q,
 			  int enc, uint8_t *dst, const uint8_t *src,
@@ -587,6 +591,7 @@ static __m128i last_first(const aesctx *c, const ghctx *g, struct last *q,
 	/* the GHASH of the group before (encryption), between the rounds */
 	q->prev = prev;
 	q->y = *y;
+	q->fold = 1;
 
 	/* as many registers as the lanes need (E(J0) in a lane left, else
 	 * on xmm), Karatsuba: off the chain, the fewest multiplications */
@@ -903,14 +908,12 @@ INLINE __m128i gcm(const aesctx *c, const ghctx *g,
 	const __m128i *h = (const __m128i *)g->h;
 	__m128i y, x;
 	struct last q;
-	unsigned n;
 	zmm base;
 
 	last_init(&q, r, j0);
 	/* the last blocks first; with 497 .. 511 bytes L has no lane and
 	 * follows */
 	q.with_l = rest <= 16 * (BLOCKS - 1);
-	n = (unsigned)((rest + 15) / 16) + (unsigned)q.with_l;
 	base = q.base;
 	y = _mm_setzero_si128();
 	if (r->adlen)
@@ -922,8 +925,6 @@ INLINE __m128i gcm(const aesctx *c, const ghctx *g,
 	x = last_first(c, g, &q, enc, r->dst + ng * 16 * BLOCKS,
 		       r->src + ng * 16 * BLOCKS, rest,
 		       enc && ng ? r->dst + (ng - 1) * 16 * BLOCKS : NULL, &y);
-	if (ng || r->adlen)
-		x = _mm_xor_si128(x, gh_mul(y, _mm_load_si128(&h[NPOW - n])));
 	if (!q.with_l)
 		x = gh_mul(_mm_xor_si128(x, q.l), _mm_load_si128(&h[NPOW - 1]));
 	return _mm_xor_si128(q.ej0, gh_bswap(x));
