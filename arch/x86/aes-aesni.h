@@ -206,16 +206,14 @@ void cryptarch_aes_vaes_avx512_xts_decrypt(const void *ctx, uint8_t *dst,
 					   uint8_t tweak[16]);
 /* GCM's whole request after J0 (src/modes/gcm.h) over GHASH, a struct
  * cryptarch_ghash_vpclmul_avx512_ctx (ghash-pclmul.h): the CTR keystream
- * and the GHASH of the payload stitched, 32 blocks per group
- * (aes-vaes-avx512-gcm.c). */
+ * and the GHASH of the payload stitched, 32 blocks per group, the tag
+ * written or checked (gcm.h's SEAL and OPEN; aes-vaes-avx512-gcm.c). */
 struct cryptarch_aead_req;
-void cryptarch_aes_vaes_avx512_gcm_encrypt(const void *ctx, const void *ghash,
-					   const struct cryptarch_aead_req *r,
-					   const uint8_t j0[16],
-					   uint8_t tag[16]);
-void cryptarch_aes_vaes_avx512_gcm_decrypt(const void *ctx, const void *ghash,
-					   const struct cryptarch_aead_req *r,
-					   const uint8_t j0[16],
-					   uint8_t tag[16]);
+void cryptarch_aes_vaes_avx512_gcm_seal(const void *ctx, const void *ghash,
+					const struct cryptarch_aead_req *r,
+					const uint8_t *j0);
+int cryptarch_aes_vaes_avx512_gcm_open(const void *ctx, const void *ghash,
+				       const struct cryptarch_aead_req *r,
+				       const uint8_t *j0);
 
 #endif /* CRYPTARCH_AES_AESNI_H */

@@ -30,21 +30,31 @@
  *
  * The last 0 .. 511 bytes are one masked pass over as many registers as
  * they need (a partial block under a byte mask), after the groups, and
- * encryption's GHASH of the last whole group runs beside its rounds. The
+ * encryption's GHASH of the last whole group runs between its rounds (a
+ * register's products after each of rounds 1 .. 8). The
  * lengths block takes the lane after the last block, so that the N lanes
  * meet H^N .. H^1 in one contiguous masked load of the powers, and the
  * last lane of the last register, when free, encrypts J0 (else E(J0) is
- * one xmm block). The pass's hash is reduced on its own; the hash before
- * it, times H^N, is added at the end.
+ * one xmm block). The hash before the pass is added to its first lane
+ * (which meets H^N), so that the pass's one reduction gives the hash.
  *
  * Short requests (at most 15 blocks, few blocks of associated data) are
  * that pass alone, the associated data's lanes before the payload's with
- * the higher powers: one register of AES rounds and one of
- * multiplications for up to two blocks and the lengths block, one
- * reduction, schoolbook products (the shortest chain). One block of
- * payload and of associated data runs on xmm registers: J0 and the
- * counter block through the rounds side by side, the lengths block's and
- * the associated data's products taken while they run.
+ * the higher powers, the lengths block's product with H^1 taken on its
+ * own before the rounds (off the payload's chain), the payload in the
+ * fewest registers that hold it (J0 in a lane left, else on xmm beside
+ * them), one reduction, schoolbook products (the shortest chain). One
+ * block of payload and of associated data runs on xmm registers: J0 and
+ * the counter block through the rounds side by side, the lengths block's
+ * and the associated data's products taken while they run.
+ *
+ * The tag: the hook writes its first authsize bytes (SEAL) or compares
+ * them with the tag received, loaded before anything is written, on xmm
+ * (OPEN: the difference under a byte mask ORed into one word, its
+ * verdict by cryptarch_aead_verdict()), so that the template adds nothing
+ * around the call but J0 for a nonce of other than 12 bytes. The one-block
+ * path is inline in SEAL and OPEN; short and long requests are functions
+ * of their own, each with its own frame.
  *
  * Constant-time: VAES and VPCLMULQDQ take the same time for every
  * operand; no branch or memory index depends on the key, H, the data or
@@ -363,7 +373,7 @@ static __m128i ghash_bytes(const ghctx *g, __m128i y, const uint8_t *p,
 /* ---- the last blocks --------------------------------------------------- */
 
 /* One block on xmm (E(J0) where no lane is free), VEX-encoded AES-NI. */
-static __m128i aes_xmm(const aesctx *c, __m128i b)
+INLINE __m128i aes_xmm(const aesctx *c, __m128i b)
 {
 	const __m128i *rk = (const __m128i *)c->ek;
 	unsigned r, nr = c->rounds;
@@ -403,6 +413,30 @@ INLINE void rounds_mem(const aesctx *c, zmm *b, int nz)
 	}
 }
 
+/* Rounds 1 .. NR-1 with the GHASH of the whole group at PREV (Y added to
+ * its first block) into PS, one register's product after each of rounds
+ * 1 .. 8 (Karatsuba). */
+INLINE void rounds_mem_hash(const aesctx *c, const ghctx *g, zmm *b, int nz,
+			    const uint8_t *prev, __m128i y, struct zacc *ps)
+{
+	unsigned r;
+
+	UNROLL
+	for (r = 1; r < 10; r++) {
+		round_mem(c, r, b, nz);
+		if (r <= ZW)
+			ghash_reg(ps, g, prev, ZW - (int)r, y);
+	}
+	if (c->rounds > 10) {
+		round_mem(c, 10, b, nz);
+		round_mem(c, 11, b, nz);
+		if (c->rounds > 12) {
+			round_mem(c, 12, b, nz);
+			round_mem(c, 13, b, nz);
+		}
+	}
+}
+
 /* What a pass over the last blocks takes and gives. */
 struct last {
 	zmm base;    /* counter form of the first four blocks */
@@ -410,6 +444,12 @@ struct last {
 	__m128i l;   /* the lengths block (register form) */
 	__m128i ej0; /* out: E(J0) */
 	int with_l;  /* L takes the lane after the last block */
+	int after;   /* lanes after the pass's (L on its own): 0 or 1 */
+	/* encryption: the group before (its ciphertext), hashed between
+	 * the rounds after Y (NULL: none); Y updated */
+	const uint8_t *prev;
+	__m128i y;
+	int fold;    /* Y (the hash before the pass) added to lane 0 */
 };
 
 /*
@@ -444,7 +484,15 @@ INLINE void last_blocks(const aesctx *c, const ghctx *g, struct last *q,
 			b[nz - 1], 0xc0, _mm512_broadcast_i32x4(q->j0), k);
 	else
 		q->ej0 = aes_xmm(c, q->j0);
-	rounds_mem(c, b, nz);
+	if (q->prev) {
+		struct zacc ps;
+
+		zacc_zero(&ps);
+		rounds_mem_hash(c, g, b, nz, q->prev, q->y, &ps);
+		q->y = zacc_reduce_k(&ps);
+	} else {
+		rounds_mem(c, b, nz);
+	}
 	k = bkey(c->ek[c->rounds]);
 	UNROLL
 	for (j = 0; j < nz; j++) {
@@ -460,53 +508,78 @@ INLINE void last_blocks(const aesctx *c, const ghctx *g, struct last *q,
 			  in[j];
 		d = _mm512_mask_mov_epi64(zbswap(d), (__mmask8)(lm >> (8 * j)),
 					  _mm512_broadcast_i32x4(q->l));
-		lanes_mul(s, g, d, j, NPOW - n, m, kara);
+		if (j == 0 && q->fold)
+			d = _mm512_xor_si512(d, _mm512_zextsi128_si512(q->y));
+		lanes_mul(s, g, d, j, NPOW - n - (unsigned)q->after, m, kara);
 	}
 }
 
-/* The same for a short request: the fewest of 1, 2 or 4 registers that
- * hold the lanes and J0's, schoolbook (the shortest chain). */
-INLINE void last_short(const aesctx *c, const ghctx *g, struct last *q,
-		       struct zacc *s, int enc, uint8_t *dst,
-		       const uint8_t *src, size_t len)
+/* Q's counter blocks and J0 for request R, L with no lane (set by the
+ * caller). */
+INLINE void last_init(struct last *q, const struct cryptarch_aead_req *r,
+		      const uint8_t *j0)
 {
-	unsigned n = (unsigned)((len + 15) / 16) + (unsigned)q->with_l + 1;
-
-	if (n <= 4)
-		last_blocks(c, g, q, s, enc, 1, dst, src, len, 0);
-	else if (n <= 8)
-		last_blocks(c, g, q, s, enc, 2, dst, src, len, 0);
-	else
-		last_blocks(c, g, q, s, enc, 4, dst, src, len, 0);
+	q->j0 = j0_block(r, j0);
+	q->base = _mm512_add_epi32(
+		_mm512_broadcast_i32x4(_mm_shuffle_epi8(q->j0, ctr_swap128())),
+		_mm512_set_epi32(4, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0));
+	q->l = len_block(r);
+	q->with_l = 0;
+	q->after = 0;
+	q->prev = NULL;
+	q->fold = 0;
 }
 
 /*
- * A short request in one pass: the associated data's lanes (AD, ADLEN
- * bytes) with the highest powers, the payload's, L; one reduction, the
- * tag written.
+ * A short request (at most SHORT_BLOCKS blocks of payload, few of
+ * associated data) in one pass: the lengths block's product with H^1
+ * on its own, off the payload's chain; the associated data's lanes (AD,
+ * ADLEN bytes) with the highest powers, then the payload's in the fewest
+ * registers that hold them (J0 in a lane left, else on xmm beside them),
+ * schoolbook (the shortest chain); one reduction; the tag.
  */
-static void short_request(const aesctx *c, const ghctx *g,
-			  const struct cryptarch_aead_req *r, struct last *q,
-			  int enc, uint8_t tag[16])
+INLINE __m128i short_request(const aesctx *c, const ghctx *g,
+			     const struct cryptarch_aead_req *r,
+			     const uint8_t *j0, int enc)
 {
 	size_t a = (r->adlen + 15) / 16, t = (r->len + 15) / 16;
+	const __m128i h1 = _mm_load_si128((const __m128i *)g->h[NPOW - 1]);
+	struct last q;
 	struct zacc s;
 
-	zacc_zero(&s);
+	last_init(&q, r, j0);
+	q.after = 1;
+	s.lo = _mm512_zextsi128_si512(_mm_clmulepi64_si128(q.l, h1, 0x00));
+	s.hi = _mm512_zextsi128_si512(_mm_clmulepi64_si128(q.l, h1, 0x11));
+	s.mid = _mm512_zextsi128_si512(
+		_mm_xor_si128(_mm_clmulepi64_si128(q.l, h1, 0x01),
+			      _mm_clmulepi64_si128(q.l, h1, 0x10)));
 	if (a)
 		ghash_lanes_bytes(&s, g, _mm_setzero_si128(), r->ad, r->adlen,
 				  NPOW - (unsigned)(a + t + 1));
-	q->with_l = 1;
-	last_short(c, g, q, &s, enc, r->dst, r->src, r->len);
-	_mm_storeu_si128((__m128i *)tag,
-			 _mm_xor_si128(q->ej0, gh_bswap(zacc_reduce_s(&s))));
+	switch ((t + 3) / 4) {
+	case 0:
+	case 1:
+		last_blocks(c, g, &q, &s, enc, 1, r->dst, r->src, r->len, 0);
+		break;
+	case 2:
+		last_blocks(c, g, &q, &s, enc, 2, r->dst, r->src, r->len, 0);
+		break;
+	case 3:
+		last_blocks(c, g, &q, &s, enc, 3, r->dst, r->src, r->len, 0);
+		break;
+	default:
+		last_blocks(c, g, &q, &s, enc, 4, r->dst, r->src, r->len, 0);
+		break;
+	}
+	return _mm_xor_si128(q.ej0, gh_bswap(zacc_reduce_s(&s)));
 }
 
 /*
- * The last blocks of a long request, before its whole groups (they do
- * not depend on them): their hash without what comes before, reduced
- * (the hash before them is multiplied by H^N and added at the end), and
- * E(J0) into Q.
+ * The last blocks of a long request, after its whole groups: their hash
+ * with *Y (the hash before them, encryption's last group hashed between
+ * their rounds first) added to their first lane, reduced, and E(J0) into
+ * Q.
  */
 static __m128i last_first(const aesctx *c, const ghctx *g, struct last *q,
 			  int enc, uint8_t *dst, const uint8_t *src,
@@ -514,16 +587,11 @@ static __m128i last_first(const aesctx *c, const ghctx *g, struct last *q,
 {
 	unsigned n = (unsigned)((len + 15) / 16) + (unsigned)q->with_l;
 	struct zacc s;
-	int j;
 
-	if (prev) {
-		/* the GHASH of the group before (encryption) */
-		zacc_zero(&s);
-		UNROLL
-		for (j = ZW - 1; j >= 0; j--)
-			ghash_reg(&s, g, prev, j, *y);
-		*y = zacc_reduce_k(&s);
-	}
+	/* the GHASH of the group before (encryption), between the rounds */
+	q->prev = prev;
+	q->y = *y;
+	q->fold = 1;
 
 	/* as many registers as the lanes need (E(J0) in a lane left, else
 	 * on xmm), Karatsuba: off the chain, the fewest multiplications */
@@ -554,6 +622,7 @@ static __m128i last_first(const aesctx *c, const ghctx *g, struct last *q,
 		last_blocks(c, g, q, &s, enc, 8, dst, src, len, 1);
 		break;
 	}
+	*y = q->y;
 	return zacc_reduce_k(&s);
 }
 
@@ -770,9 +839,9 @@ INLINE void acc_mul(struct gh_acc *s, __m128i a, __m128i h)
  * side, the lengths block's and the associated data's products taken
  * while they run, the ciphertext's after, one reduction.
  */
-static void one_block(const aesctx *c, const ghctx *g,
-		      const struct cryptarch_aead_req *r, const uint8_t j0[16],
-		      uint8_t tag[16], int enc)
+INLINE __m128i one_block(const aesctx *c, const ghctx *g,
+			 const struct cryptarch_aead_req *r,
+			 const uint8_t *j0, int enc)
 {
 	const __m128i *rk = (const __m128i *)c->ek;
 	const __m128i *h = (const __m128i *)g->h;
@@ -825,38 +894,26 @@ static void one_block(const aesctx *c, const ghctx *g,
 		x = enc ? _mm_maskz_mov_epi8(bm, o) : d;
 		acc_mul(&s, gh_bswap(x), _mm_load_si128(&h[NPOW - 2]));
 	}
-	_mm_storeu_si128((__m128i *)tag,
-			 _mm_xor_si128(a, gh_bswap(gh_acc_reduce(&s))));
+	return _mm_xor_si128(a, gh_bswap(gh_acc_reduce(&s)));
 }
 
 /* ---- a request --------------------------------------------------------- */
 
-INLINE void gcm(const aesctx *c, const ghctx *g,
-		const struct cryptarch_aead_req *r, const uint8_t j0[16],
-		uint8_t tag[16], int enc)
+INLINE __m128i gcm(const aesctx *c, const ghctx *g,
+		   const struct cryptarch_aead_req *r, const uint8_t *j0,
+		   int enc)
 {
 	size_t len = r->len, ng = len / (16 * BLOCKS);
 	size_t rest = len - ng * 16 * BLOCKS;
-	size_t t = (len + 15) / 16, a = (r->adlen + 15) / 16;
 	const __m128i *h = (const __m128i *)g->h;
 	__m128i y, x;
 	struct last q;
-	unsigned n;
 	zmm base;
 
-	q.j0 = j0_block(r, j0);
-	q.base = _mm512_add_epi32(
-		_mm512_broadcast_i32x4(_mm_shuffle_epi8(q.j0, ctr_swap128())),
-		_mm512_set_epi32(4, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0));
-	q.l = len_block(r);
-	if (t <= SHORT_BLOCKS && a + t + 1 <= NPOW) {
-		short_request(c, g, r, &q, enc, tag);
-		return;
-	}
+	last_init(&q, r, j0);
 	/* the last blocks first; with 497 .. 511 bytes L has no lane and
 	 * follows */
 	q.with_l = rest <= 16 * (BLOCKS - 1);
-	n = (unsigned)((rest + 15) / 16) + (unsigned)q.with_l;
 	base = q.base;
 	y = _mm_setzero_si128();
 	if (r->adlen)
@@ -868,39 +925,95 @@ INLINE void gcm(const aesctx *c, const ghctx *g,
 	x = last_first(c, g, &q, enc, r->dst + ng * 16 * BLOCKS,
 		       r->src + ng * 16 * BLOCKS, rest,
 		       enc && ng ? r->dst + (ng - 1) * 16 * BLOCKS : NULL, &y);
-	if (ng || r->adlen)
-		x = _mm_xor_si128(x, gh_mul(y, _mm_load_si128(&h[NPOW - n])));
 	if (!q.with_l)
 		x = gh_mul(_mm_xor_si128(x, q.l), _mm_load_si128(&h[NPOW - 1]));
-	_mm_storeu_si128((__m128i *)tag, _mm_xor_si128(q.ej0, gh_bswap(x)));
+	return _mm_xor_si128(q.ej0, gh_bswap(x));
+}
+
+/* ---- the tag ----------------------------------------------------------- */
+
+/* The byte mask of a tag of R->authsize bytes. */
+INLINE __mmask16 tag_mask(const struct cryptarch_aead_req *r)
+{
+	return (__mmask16)((1u << r->authsize) - 1);
+}
+
+/* The tag received (read before anything is written). */
+INLINE __m128i tag_get(const struct cryptarch_aead_req *r)
+{
+	if (r->authsize == 16)
+		return _mm_loadu_si128((const __m128i *)r->tag_in);
+	return _mm_maskz_loadu_epi8(tag_mask(r), r->tag_in);
+}
+
+INLINE void tag_put(const struct cryptarch_aead_req *r, __m128i t)
+{
+	if (r->authsize == 16)
+		_mm_storeu_si128((__m128i *)r->tag_out, t);
+	else
+		_mm_mask_storeu_epi8(r->tag_out, tag_mask(r), t);
+}
+
+/* The verdict on tag T against the tag received E: the first authsize
+ * bytes of their difference ORed into one word, no branch. */
+INLINE int tag_verdict(const struct cryptarch_aead_req *r, __m128i t,
+		       __m128i e)
+{
+	__m128i d = _mm_maskz_mov_epi8(tag_mask(r), _mm_xor_si128(t, e));
+
+	d = _mm_or_si128(d, _mm_unpackhi_epi64(d, d));
+	return cryptarch_aead_verdict((uint64_t)_mm_cvtsi128_si64(d));
+}
+
+/* Whether R takes the short path: one pass, one reduction. */
+INLINE int is_short(const struct cryptarch_aead_req *r)
+{
+	size_t t = (r->len + 15) / 16, a = (r->adlen + 15) / 16;
+
+	return t <= SHORT_BLOCKS && a + t + 1 <= NPOW;
+}
+
+/* Requests past one block, out of line (each path's frame its own),
+ * short or long. */
+#define OUT_OF_LINE(name, fn, enc)                                          \
+	static __attribute__((noinline)) __m128i name(                      \
+		const aesctx *c, const ghctx *g,                            \
+		const struct cryptarch_aead_req *r, const uint8_t *j0)      \
+	{                                                                   \
+		__m128i t = fn(c, g, r, j0, enc);                           \
+                                                                            \
+		_mm256_zeroupper();                                         \
+		return t;                                                   \
+	}
+
+OUT_OF_LINE(short_enc, short_request, 1)
+OUT_OF_LINE(short_dec, short_request, 0)
+OUT_OF_LINE(gcm_enc, gcm, 1)
+OUT_OF_LINE(gcm_dec, gcm, 0)
+
+/* see aes-aesni.h */
+void cryptarch_aes_vaes_avx512_gcm_seal(const void *cipher, const void *ghash,
+					const struct cryptarch_aead_req *r,
+					const uint8_t *j0)
+{
+	if (r->len <= 16 && r->adlen <= 16)
+		tag_put(r, one_block(cipher, ghash, r, j0, 1));
+	else if (is_short(r))
+		tag_put(r, short_enc(cipher, ghash, r, j0));
+	else
+		tag_put(r, gcm_enc(cipher, ghash, r, j0));
 }
 
 /* see aes-aesni.h */
-void cryptarch_aes_vaes_avx512_gcm_encrypt(const void *cipher,
-					   const void *ghash,
-					   const struct cryptarch_aead_req *r,
-					   const uint8_t j0[16],
-					   uint8_t tag[16])
+int cryptarch_aes_vaes_avx512_gcm_open(const void *cipher, const void *ghash,
+				       const struct cryptarch_aead_req *r,
+				       const uint8_t *j0)
 {
-	if (r->len <= 16 && r->adlen <= 16) {
-		one_block(cipher, ghash, r, j0, tag, 1);
-		return;
-	}
-	gcm(cipher, ghash, r, j0, tag, 1);
-	_mm256_zeroupper();
-}
+	__m128i e = tag_get(r);
 
-/* see aes-aesni.h */
-void cryptarch_aes_vaes_avx512_gcm_decrypt(const void *cipher,
-					   const void *ghash,
-					   const struct cryptarch_aead_req *r,
-					   const uint8_t j0[16],
-					   uint8_t tag[16])
-{
-	if (r->len <= 16 && r->adlen <= 16) {
-		one_block(cipher, ghash, r, j0, tag, 0);
-		return;
-	}
-	gcm(cipher, ghash, r, j0, tag, 0);
-	_mm256_zeroupper();
+	if (r->len <= 16 && r->adlen <= 16)
+		return tag_verdict(r, one_block(cipher, ghash, r, j0, 0), e);
+	if (is_short(r))
+		return tag_verdict(r, short_dec(cipher, ghash, r, j0), e);
+	return tag_verdict(r, gcm_dec(cipher, ghash, r, j0), e);
 }

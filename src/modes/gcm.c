@@ -17,8 +17,10 @@
  * ciphertext and compares the tag (constant time) before it decrypts, so
  * nothing is written unless the tag verifies. A whole-AEAD driver's hook
  * (gcm.h) runs the request after J0 instead, cipher and GHASH in one
- * pass; its decryption writes plaintext before the tag is checked, and
- * the handle zeroes it if the tag fails. Constant-time exactly when
+ * pass (and writes or checks the tag itself when it has SEAL and OPEN;
+ * J0 is then the hook's for a 12-byte nonce); its decryption writes
+ * plaintext before the tag is checked, and the handle zeroes it if the
+ * tag fails. Constant-time exactly when
  * the cipher and the ghash driver are (every ghash driver is).
  */
 #include <errno.h>
@@ -154,22 +156,33 @@ static int gcm_check(const struct cryptarch_aead_req *r)
 static int gcm_encrypt(const struct cryptarch_inst *in,
 		       const struct cryptarch_aead_req *r)
 {
-	struct gcm_hash h = { in->arg[1], cryptarch_ghash_blocks_of(in->arg[1]),
-			      { 0 } };
+	struct gcm_hash h;
 	uint8_t j0[16], cb[16], t[16];
 	size_t off, n;
 
 	if (gcm_check(r))
 		return -EINVAL;
-	gcm_j0(in, r, j0);
 	if (in->hook) {
 		const struct cryptarch_gcm_hooks *k = in->hook;
 
+		if (k->seal) {
+			/* the whole request, the tag too, on the hook */
+			if (r->noncelen != 12)
+				gcm_j0(in, r, j0);
+			k->seal(in->arg[0]->key[0], in->arg[1]->key[0], r,
+				r->noncelen == 12 ? NULL : j0);
+			return 0;
+		}
+		gcm_j0(in, r, j0);
 		k->encrypt(in->arg[0]->key[0], in->arg[1]->key[0], r, j0, t);
 		memcpy(r->tag_out, t, r->authsize);
 		cryptarch_memzero(t, sizeof(t));
 		return 0;
 	}
+	gcm_j0(in, r, j0);
+	h.g = in->arg[1];
+	h.blocks = cryptarch_ghash_blocks_of(in->arg[1]);
+	memset(h.y, 0, sizeof(h.y));
 	memcpy(cb, j0, 16);
 	store32_be(cb + 12, load32_be(j0 + 12) + 1);
 	hash_padded(&h, r->ad, r->adlen);
@@ -189,17 +202,23 @@ static int gcm_encrypt(const struct cryptarch_inst *in,
 static int gcm_decrypt(const struct cryptarch_inst *in,
 		       const struct cryptarch_aead_req *r)
 {
-	struct gcm_hash h = { in->arg[1], cryptarch_ghash_blocks_of(in->arg[1]),
-			      { 0 } };
+	struct gcm_hash h;
 	uint8_t j0[16], cb[16], t[16], got[16];
 	int err;
 
 	if (gcm_check(r))
 		return -EINVAL;
-	gcm_j0(in, r, j0);
 	if (in->hook) {
 		const struct cryptarch_gcm_hooks *k = in->hook;
 
+		if (k->open) {
+			/* the tag compared by the hook too */
+			if (r->noncelen != 12)
+				gcm_j0(in, r, j0);
+			return k->open(in->arg[0]->key[0], in->arg[1]->key[0],
+				       r, r->noncelen == 12 ? NULL : j0);
+		}
+		gcm_j0(in, r, j0);
 		/* one pass; the handle zeroes the output on a bad tag, and
 		 * the tag (after the ciphertext) is read before DST is
 		 * written */
@@ -209,6 +228,10 @@ static int gcm_decrypt(const struct cryptarch_inst *in,
 		cryptarch_memzero(t, sizeof(t));
 		return err;
 	}
+	gcm_j0(in, r, j0);
+	h.g = in->arg[1];
+	h.blocks = cryptarch_ghash_blocks_of(in->arg[1]);
+	memset(h.y, 0, sizeof(h.y));
 	hash_padded(&h, r->ad, r->adlen);
 	hash_padded(&h, r->src, r->len);
 	hash_lengths(&h, r->adlen, r->len);

@@ -62,6 +62,17 @@ cryptarch_aead_ops_of(const struct cryptarch_inst *in)
 	return (const struct cryptarch_aead_ops *)in->tmpl->ops;
 }
 
+/* 0 if D (the OR of the differences of two tags, in any width) is 0,
+ * else -EBADMSG; without a branch on D, the result marked public
+ * (cryptarch_declassify()). */
+static inline int cryptarch_aead_verdict(uint64_t d)
+{
+	/* 0 -> 0, else 1, from the top bit of D | -D */
+	unsigned ne = (unsigned)((d | (0 - d)) >> 63);
+
+	return cryptarch_declassify((int)((0u - ne) & (unsigned)-EBADMSG));
+}
+
 /* 0 if the N bytes at A and B are equal, else -EBADMSG; the time depends
  * on N only, and the result is marked public (cryptarch_declassify()). */
 static inline int cryptarch_aead_tag_check(const uint8_t *a, const uint8_t *b,
@@ -72,10 +83,7 @@ static inline int cryptarch_aead_tag_check(const uint8_t *a, const uint8_t *b,
 
 	for (i = 0; i < n; i++)
 		d |= (unsigned)(a[i] ^ b[i]);
-	/* 0 -> 0, 1..255 -> -1, without a branch on D; the verdict is
-	 * public (declassify.h) */
-	return cryptarch_declassify(
-		(int)((0u - ((d + 0xffu) >> 8)) & (unsigned)-EBADMSG));
+	return cryptarch_aead_verdict(d);
 }
 
 #endif /* CRYPTARCH_TYPES_AEAD_H */
