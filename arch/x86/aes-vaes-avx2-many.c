@@ -165,7 +165,7 @@ void cryptarch_aes_vaes_avx2_cbc_encrypt_many(
 							req[first].iv);
 		return;
 	}
-	nz = c > 8 ? 8 : c > 4 ? 4 : c > 2 ? 2 : 1;
+	nz = c > 8 && !many_crowded(req, n, 16, 8) ? 8 : c > 4 ? 4 : c > 2 ? 2 : 1;
 	many_init(&m, req, n, 2 * (unsigned)nz);
 	load_keys(&ks, (const __m128i *)ctx->ek, ctx->rounds);
 	if (nz == 8)

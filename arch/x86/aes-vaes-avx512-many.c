@@ -96,7 +96,115 @@ INLINE void scatter(const struct many *m, int j, size_t o, zmm v)
 			(x)[j_] = _mm512_aesenc_epi128((x)[j_], (ks)->k[r]); \
 	} while (0)
 
-/* One phase of STEPS steps on NZ registers. */
+#ifndef PF_DIST
+#define PF_DIST 128
+#endif
+#define PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
+
+/* Rounds 1 .. NR-1 and the last of NZ registers X (round key 0 added). */
+INLINE void rounds(const struct keys *ks, unsigned nr, zmm *x, int nz)
+{
+	int j;
+
+	ROUND(ks, 1, x, nz);
+	ROUND(ks, 2, x, nz);
+	ROUND(ks, 3, x, nz);
+	ROUND(ks, 4, x, nz);
+	ROUND(ks, 5, x, nz);
+	ROUND(ks, 6, x, nz);
+	ROUND(ks, 7, x, nz);
+	ROUND(ks, 8, x, nz);
+	ROUND(ks, 9, x, nz);
+	if (nr > 10) {
+		ROUND(ks, 10, x, nz);
+		ROUND(ks, 11, x, nz);
+	}
+	if (nr > 12) {
+		ROUND(ks, 12, x, nz);
+		ROUND(ks, 13, x, nz);
+	}
+	UNROLL
+	for (j = 0; j < nz; j++)
+		x[j] = _mm512_aesenclast_epi128(x[j], ks->kl);
+}
+
+/*
+ * The 4 x 4 transpose of 128-bit lanes: A[i] lane l becomes A[l] lane i.
+ * Its own inverse.
+ */
+INLINE void transpose(zmm a[4])
+{
+	zmm t0 = _mm512_shuffle_i64x2(a[0], a[1], 0x44);
+	zmm t1 = _mm512_shuffle_i64x2(a[0], a[1], 0xee);
+	zmm t2 = _mm512_shuffle_i64x2(a[2], a[3], 0x44);
+	zmm t3 = _mm512_shuffle_i64x2(a[2], a[3], 0xee);
+
+	a[0] = _mm512_shuffle_i64x2(t0, t2, 0x88);
+	a[1] = _mm512_shuffle_i64x2(t0, t2, 0xdd);
+	a[2] = _mm512_shuffle_i64x2(t1, t3, 0x88);
+	a[3] = _mm512_shuffle_i64x2(t1, t3, 0xdd);
+}
+
+/*
+ * Four steps at offset O: each lane's four blocks in one 64-byte load and
+ * one store, transposed into the step registers and back, so that every
+ * lane touches each of its cache lines once (the sources and
+ * destinations of page-aligned requests all fall in the same L1 sets,
+ * where 16-byte accesses, four to a line, miss again and again).
+ */
+INLINE void group(const struct keys *ks, unsigned nr, struct many *m, int nz,
+		  size_t o, zmm *x)
+{
+	zmm b[ZW][4];
+	int j, a, t;
+
+	UNROLL
+	for (j = 0; j < nz; j++) {
+		UNROLL
+		for (a = 0; a < 4; a++) {
+			b[j][a] = _mm512_loadu_si512(m->src[4 * j + a] + o);
+			PREFETCH(m->src[4 * j + a] + o + PF_DIST);
+		}
+		transpose(b[j]);
+	}
+	UNROLL
+	for (t = 0; t < 4; t++) {
+		UNROLL
+		for (j = 0; j < nz; j++)
+			x[j] = _mm512_ternarylogic_epi64(x[j], b[j][t],
+							 ks->k[0], 0x96);
+		rounds(ks, nr, x, nz);
+		UNROLL
+		for (j = 0; j < nz; j++)
+			b[j][t] = x[j];
+	}
+	UNROLL
+	for (j = 0; j < nz; j++) {
+		transpose(b[j]);
+		UNROLL
+		for (a = 0; a < 4; a++)
+			_mm512_storeu_si512(m->dst[4 * j + a] + o, b[j][a]);
+	}
+}
+
+/* One step at offset O, the blocks gathered and scattered. */
+INLINE void step(const struct keys *ks, unsigned nr, struct many *m, int nz,
+		 size_t o, zmm *x)
+{
+	int j;
+
+	UNROLL
+	for (j = 0; j < nz; j++)
+		x[j] = _mm512_ternarylogic_epi64(x[j], gather(m, j, o),
+						 ks->k[0], 0x96);
+	rounds(ks, nr, x, nz);
+	UNROLL
+	for (j = 0; j < nz; j++)
+		scatter(m, j, o, x[j]);
+}
+
+/* One phase of STEPS steps on NZ registers: groups of four, then single
+ * steps. */
 INLINE void phase(const struct keys *ks, unsigned nr, struct many *m, int nz,
 		  size_t steps)
 {
@@ -107,36 +215,10 @@ INLINE void phase(const struct keys *ks, unsigned nr, struct many *m, int nz,
 	UNROLL
 	for (j = 0; j < nz; j++)
 		x[j] = _mm512_load_si512(m->x[4 * j]);
-	for (t = 0; t < steps; t++) {
-		size_t o = 16 * t;
-
-		UNROLL
-		for (j = 0; j < nz; j++)
-			x[j] = _mm512_ternarylogic_epi64(x[j], gather(m, j, o),
-							 ks->k[0], 0x96);
-		ROUND(ks, 1, x, nz);
-		ROUND(ks, 2, x, nz);
-		ROUND(ks, 3, x, nz);
-		ROUND(ks, 4, x, nz);
-		ROUND(ks, 5, x, nz);
-		ROUND(ks, 6, x, nz);
-		ROUND(ks, 7, x, nz);
-		ROUND(ks, 8, x, nz);
-		ROUND(ks, 9, x, nz);
-		if (nr > 10) {
-			ROUND(ks, 10, x, nz);
-			ROUND(ks, 11, x, nz);
-		}
-		if (nr > 12) {
-			ROUND(ks, 12, x, nz);
-			ROUND(ks, 13, x, nz);
-		}
-		UNROLL
-		for (j = 0; j < nz; j++) {
-			x[j] = _mm512_aesenclast_epi128(x[j], ks->kl);
-			scatter(m, j, o, x[j]);
-		}
-	}
+	for (t = 0; t + 4 <= steps; t += 4)
+		group(ks, nr, m, nz, 16 * t, x);
+	for (; t < steps; t++)
+		step(ks, nr, m, nz, 16 * t, x);
 	UNROLL
 	for (j = 0; j < nz; j++)
 		_mm512_store_si512(m->x[4 * j], x[j]);
@@ -170,7 +252,7 @@ void cryptarch_aes_vaes_avx512_cbc_encrypt_many(
 							req[first].iv);
 		return;
 	}
-	nz = c > 16 ? 8 : c > 8 ? 4 : c > 4 ? 2 : 1;
+	nz = c > 16 && !many_crowded(req, n, 32, 16) ? 8 : c > 8 ? 4 : c > 4 ? 2 : 1;
 	many_init(&m, req, n, 4 * (unsigned)nz);
 	load_keys(&ks, (const __m128i *)ctx->ek, ctx->rounds);
 	if (nz == 8)
