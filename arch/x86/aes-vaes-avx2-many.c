@@ -10,12 +10,14 @@
  * round and two VAESENC issue per cycle on AMD Zen 5, so 8 independent
  * registers keep both units busy where one request keeps one lane of
  * one. Each step gathers every lane's next plaintext block into its slot
- * (a 128-bit load into lane 0, VINSERTI128 from memory into lane 1),
  * adds round key 0 to it and the sum to the chaining value (one XOR on
  * the chain), runs the rounds with every round key broadcast (16 ymm
- * registers do not hold them all: some are memory operands), and
- * scatters the ciphertexts (VEXTRACTI128 to memory), which are the next
- * chaining values. Fewer requests run on fewer registers (1, 2 or 4: the chain
+ * registers do not hold them all: some are memory operands) and stores
+ * the ciphertexts, which are the next chaining values. Four steps go
+ * together: each lane's four blocks (a cache line) in two 32-byte loads,
+ * VPERM2I128 between the lanes and the steps, and back for the stores;
+ * the steps of a phase past its last group of four gather the blocks one
+ * at a time (VINSERTI128 from memory, VEXTRACTI128 to memory). Fewer requests run on fewer registers (1, 2 or 4: the chain
  * latency is the same, the gathers fewer); a single one is aes-aesni's
  * serial CBC encryption.
  *
@@ -90,7 +92,105 @@ INLINE void scatter(const struct many *m, int j, size_t o, ymm v)
 			(x)[j_] = _mm256_aesenc_epi128((x)[j_], (ks)->k[r]); \
 	} while (0)
 
-/* One phase of STEPS steps on NZ registers. */
+/* Rounds 1 .. NR-1 and the last of NZ registers X (round key 0 added). */
+INLINE void rounds(const struct keys *ks, unsigned nr, ymm *x, int nz)
+{
+	int j;
+
+	ROUND(ks, 1, x, nz);
+	ROUND(ks, 2, x, nz);
+	ROUND(ks, 3, x, nz);
+	ROUND(ks, 4, x, nz);
+	ROUND(ks, 5, x, nz);
+	ROUND(ks, 6, x, nz);
+	ROUND(ks, 7, x, nz);
+	ROUND(ks, 8, x, nz);
+	ROUND(ks, 9, x, nz);
+	if (nr > 10) {
+		ROUND(ks, 10, x, nz);
+		ROUND(ks, 11, x, nz);
+	}
+	if (nr > 12) {
+		ROUND(ks, 12, x, nz);
+		ROUND(ks, 13, x, nz);
+	}
+	UNROLL
+	for (j = 0; j < nz; j++)
+		x[j] = _mm256_aesenclast_epi128(x[j], ks->kl);
+}
+
+/*
+ * Four steps at offset O: each lane's four blocks in two 32-byte loads and
+ * stores (one cache line), VPERM2I128 between the lanes' halves and the
+ * step registers, so that every lane touches each of its lines once (16-byte
+ * accesses, four to a line, miss again and again where page-aligned
+ * requests crowd the L1 sets).
+ */
+INLINE void group(const struct keys *ks, unsigned nr, struct many *m, int nz,
+		  size_t o, ymm *x)
+{
+	ymm b[YW][4];
+	int j, t;
+
+	UNROLL
+	for (j = 0; j < nz; j++) {
+		const uint8_t *s0 = m->src[2 * j] + o, *s1 = m->src[2 * j + 1] + o;
+		ymm a0 = _mm256_loadu_si256((const ymm *)s0);
+		ymm a1 = _mm256_loadu_si256((const ymm *)(s0 + 32));
+		ymm b0 = _mm256_loadu_si256((const ymm *)s1);
+		ymm b1 = _mm256_loadu_si256((const ymm *)(s1 + 32));
+
+		b[j][0] = _mm256_permute2x128_si256(a0, b0, 0x20);
+		b[j][1] = _mm256_permute2x128_si256(a0, b0, 0x31);
+		b[j][2] = _mm256_permute2x128_si256(a1, b1, 0x20);
+		b[j][3] = _mm256_permute2x128_si256(a1, b1, 0x31);
+	}
+	UNROLL
+	for (t = 0; t < 4; t++) {
+		UNROLL
+		for (j = 0; j < nz; j++)
+			x[j] = _mm256_xor_si256(
+				x[j], _mm256_xor_si256(b[j][t], ks->k[0]));
+		rounds(ks, nr, x, nz);
+		UNROLL
+		for (j = 0; j < nz; j++)
+			b[j][t] = x[j];
+	}
+	UNROLL
+	for (j = 0; j < nz; j++) {
+		uint8_t *d0 = m->dst[2 * j] + o, *d1 = m->dst[2 * j + 1] + o;
+
+		_mm256_storeu_si256((ymm *)d0, _mm256_permute2x128_si256(
+						       b[j][0], b[j][1], 0x20));
+		_mm256_storeu_si256((ymm *)(d0 + 32),
+				    _mm256_permute2x128_si256(b[j][2], b[j][3],
+							      0x20));
+		_mm256_storeu_si256((ymm *)d1, _mm256_permute2x128_si256(
+						       b[j][0], b[j][1], 0x31));
+		_mm256_storeu_si256((ymm *)(d1 + 32),
+				    _mm256_permute2x128_si256(b[j][2], b[j][3],
+							      0x31));
+	}
+}
+
+/* One step at offset O, the blocks gathered and scattered. */
+INLINE void step(const struct keys *ks, unsigned nr, struct many *m, int nz,
+		 size_t o, ymm *x)
+{
+	int j;
+
+	UNROLL
+	for (j = 0; j < nz; j++)
+		x[j] = _mm256_xor_si256(
+			x[j], _mm256_xor_si256(gather(m, j, o), ks->k[0]));
+	rounds(ks, nr, x, nz);
+	UNROLL
+	for (j = 0; j < nz; j++)
+		scatter(m, j, o, x[j]);
+}
+
+/* One phase of STEPS steps on NZ registers: groups of four, then single
+ * steps. */
 INLINE void phase(const struct keys *ks, unsigned nr, struct many *m, int nz,
 		  size_t steps)
 {
@@ -101,37 +201,10 @@ INLINE void phase(const struct keys *ks, unsigned nr, struct many *m, int nz,
 	UNROLL
 	for (j = 0; j < nz; j++)
 		x[j] = _mm256_load_si256((const ymm *)m->x[2 * j]);
-	for (t = 0; t < steps; t++) {
-		size_t o = 16 * t;
-
-		UNROLL
-		for (j = 0; j < nz; j++)
-			x[j] = _mm256_xor_si256(
-				x[j], _mm256_xor_si256(gather(m, j, o),
-						       ks->k[0]));
-		ROUND(ks, 1, x, nz);
-		ROUND(ks, 2, x, nz);
-		ROUND(ks, 3, x, nz);
-		ROUND(ks, 4, x, nz);
-		ROUND(ks, 5, x, nz);
-		ROUND(ks, 6, x, nz);
-		ROUND(ks, 7, x, nz);
-		ROUND(ks, 8, x, nz);
-		ROUND(ks, 9, x, nz);
-		if (nr > 10) {
-			ROUND(ks, 10, x, nz);
-			ROUND(ks, 11, x, nz);
-		}
-		if (nr > 12) {
-			ROUND(ks, 12, x, nz);
-			ROUND(ks, 13, x, nz);
-		}
-		UNROLL
-		for (j = 0; j < nz; j++) {
-			x[j] = _mm256_aesenclast_epi128(x[j], ks->kl);
-			scatter(m, j, o, x[j]);
-		}
-	}
+	for (t = 0; t + 4 <= steps; t += 4)
+		group(ks, nr, m, nz, 16 * t, x);
+	for (; t < steps; t++)
+		step(ks, nr, m, nz, 16 * t, x);
 	UNROLL
 	for (j = 0; j < nz; j++)
 		_mm256_store_si256((ymm *)m->x[2 * j], x[j]);
@@ -165,7 +238,7 @@ void cryptarch_aes_vaes_avx2_cbc_encrypt_many(
 							req[first].iv);
 		return;
 	}
-	nz = c > 8 && !many_crowded(req, n, 16, 8) ? 8 : c > 4 ? 4 : c > 2 ? 2 : 1;
+	nz = c > 8 ? 8 : c > 4 ? 4 : c > 2 ? 2 : 1;
 	many_init(&m, req, n, 2 * (unsigned)nz);
 	load_keys(&ks, (const __m128i *)ctx->ek, ctx->rounds);
 	if (nz == 8)

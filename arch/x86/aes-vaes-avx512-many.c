@@ -10,12 +10,17 @@
  * aes-x86-many.h). A chain is one VAESENC latency (about 4 cycles) per
  * round and two VAESENC issue per cycle on AMD Zen 5, so 8 independent
  * registers keep both units busy where one request keeps one lane of
- * one. Each step gathers every lane's next plaintext block into its slot
- * (a 128-bit load into lane 0, VINSERTI32X4 from memory into lanes 1..3),
- * adds the chaining value and round key 0 in one VPTERNLOGQ, runs the
- * rounds with every round key broadcast in a register, and scatters the
- * ciphertexts (VEXTRACTI32X4 to memory), which are the next chaining
- * values. Fewer requests run on fewer registers (1, 2 or 4: the chain
+ * one. Each step adds every lane's next plaintext block, the chaining
+ * value and round key 0 in one VPTERNLOGQ, runs the rounds with every
+ * round key broadcast in a register, and stores the ciphertexts, which
+ * are the next chaining values. Four steps go together: each lane's four
+ * blocks (a cache line) in one 64-byte load, a 4 x 4 transpose of 128-bit
+ * lanes (VSHUFI64X2) into the four steps' registers, and back for the
+ * stores; the steps of a phase past its last group of four gather the
+ * blocks one at a time (VINSERTI32X4 from memory, VEXTRACTI32X4 to
+ * memory). Where page-aligned requests crowd the L1 sets
+ * (many_crowded()), 16 lanes run rather than 32. Fewer requests run on
+ * fewer registers (1, 2 or 4: the chain
  * latency is the same, the gathers fewer); a single one is aes-aesni's
  * serial CBC encryption.
  *
@@ -96,11 +101,6 @@ INLINE void scatter(const struct many *m, int j, size_t o, zmm v)
 			(x)[j_] = _mm512_aesenc_epi128((x)[j_], (ks)->k[r]); \
 	} while (0)
 
-#ifndef PF_DIST
-#define PF_DIST 128
-#endif
-#define PREFETCH(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
-
 /* Rounds 1 .. NR-1 and the last of NZ registers X (round key 0 added). */
 INLINE void rounds(const struct keys *ks, unsigned nr, zmm *x, int nz)
 {
@@ -161,10 +161,8 @@ INLINE void group(const struct keys *ks, unsigned nr, struct many *m, int nz,
 	UNROLL
 	for (j = 0; j < nz; j++) {
 		UNROLL
-		for (a = 0; a < 4; a++) {
+		for (a = 0; a < 4; a++)
 			b[j][a] = _mm512_loadu_si512(m->src[4 * j + a] + o);
-			PREFETCH(m->src[4 * j + a] + o + PF_DIST);
-		}
 		transpose(b[j]);
 	}
 	UNROLL
