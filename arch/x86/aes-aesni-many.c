@@ -20,6 +20,9 @@
  * depend on the round count and the request count and lengths only).
  * Needs AES-NI and SSE2; builds for i686 too (8 xmm registers there: the
  * round keys are memory operands).
+ * Speed: AES-128, 32 requests of 4 KiB, 0.26 (8 at a time) TSC cycles/byte
+ * against 1.48 for one request at a time (AMD Zen 5, 2026-12-02; README,
+ * "Many CBC encryptions in one call").
  */
 #include <immintrin.h>
 #include <stddef.h>

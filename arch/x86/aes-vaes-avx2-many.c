@@ -25,6 +25,9 @@
  * data; no branch or memory index depends on a secret (branches depend on
  * the round count and the request count and lengths only). Ends with
  * VZEROUPPER. Needs VAES, AVX and AVX2 (and AES-NI for the shared code).
+ * Speed: AES-128, 32 requests of 4 KiB, 0.15 (0.20 page-aligned) TSC cycles/byte
+ * against 1.48 for one request at a time (AMD Zen 5, 2026-12-02; README,
+ * "Many CBC encryptions in one call").
  */
 #include <immintrin.h>
 #include <stddef.h>
