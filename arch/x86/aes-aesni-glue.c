@@ -41,6 +41,7 @@
 #include "../../src/modes/xctr.h"
 #include "../../src/modes/xts.h"
 #include "aes-aesni.h"
+#include "aes-x86-many.h"
 
 /*
  * The CBC-MAC chain (cmac, xcbc, cbcmac) is serial, so the VAES drivers,
@@ -68,7 +69,9 @@ CRYPTARCH_DRIVER(aes_aesni,
 			CRYPTARCH_CPU_SSSE3 | CRYPTARCH_CPU_SSE41,
 	.ct = { CRYPTARCH_CT_VALGRIND, NULL, NULL },
 	.hooks = CRYPTARCH_HOOKS(CRYPTARCH_ECB_HOOK(aes_aesni),
-				 CRYPTARCH_CBC_HOOK(aes_aesni),
+				 CRYPTARCH_CBC_HOOK_MANY(aes_aesni,
+					cryptarch_aes_aesni_cbc_encrypt_many,
+					NULL, 320),
 				 CRYPTARCH_CTR_HOOK(aes_aesni),
 				 CRYPTARCH_XTS_HOOK(aes_aesni),
 				 CRYPTARCH_XCTR_HOOK(aes_aesni),

@@ -35,6 +35,7 @@
 #include "../../src/modes/xctr.h"
 #include "../../src/modes/xts.h"
 #include "aes-aesni.h"
+#include "aes-x86-many.h"
 
 /*
  * XTS of aes-vaes-avx2: the VPCLMULQDQ variant where the CPU has it (every
@@ -116,8 +117,10 @@ CRYPTARCH_DRIVER_AS(aes_vaes_avx2, aes_aesni,
 		"self-test there)" },
 	.hooks = CRYPTARCH_HOOKS(
 		CRYPTARCH_ECB_HOOK(aes_vaes_avx2),
-		CRYPTARCH_CBC_HOOK_FNS(cryptarch_aes_aesni_cbc_encrypt,
-				       cryptarch_aes_vaes_avx2_cbc_decrypt),
+		CRYPTARCH_CBC_HOOK_MANY_FNS(
+			cryptarch_aes_aesni_cbc_encrypt,
+			cryptarch_aes_vaes_avx2_cbc_decrypt,
+			cryptarch_aes_vaes_avx2_cbc_encrypt_many, NULL, 370),
 		CRYPTARCH_CTR_HOOK(aes_vaes_avx2),
 		CRYPTARCH_XTS_HOOK_FNS(avx2_xts_encrypt, avx2_xts_decrypt),
 		CRYPTARCH_XCTR_HOOK(aes_vaes_avx2),

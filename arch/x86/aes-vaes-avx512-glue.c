@@ -47,6 +47,7 @@
 #include "../../src/modes/xctr.h"
 #include "../../src/modes/xts.h"
 #include "aes-aesni.h"
+#include "aes-x86-many.h"
 
 CRYPTARCH_DRIVER_AS(aes_vaes_avx512, aes_aesni,
 	.name = "aes-vaes-avx512",
@@ -69,8 +70,10 @@ CRYPTARCH_DRIVER_AS(aes_vaes_avx512, aes_aesni,
 		"neither valgrind 3.19 nor qemu 7.2 executes AVX-512" },
 	.hooks = CRYPTARCH_HOOKS(
 		CRYPTARCH_ECB_HOOK(aes_vaes_avx512),
-		CRYPTARCH_CBC_HOOK_FNS(cryptarch_aes_aesni_cbc_encrypt,
-				       cryptarch_aes_vaes_avx512_cbc_decrypt),
+		CRYPTARCH_CBC_HOOK_MANY_FNS(
+			cryptarch_aes_aesni_cbc_encrypt,
+			cryptarch_aes_vaes_avx512_cbc_decrypt,
+			cryptarch_aes_vaes_avx512_cbc_encrypt_many, NULL, 420),
 		CRYPTARCH_CTR_HOOK(aes_vaes_avx512),
 		CRYPTARCH_XTS_HOOK(aes_vaes_avx512),
 		CRYPTARCH_XCTR_HOOK(aes_vaes_avx512),

@@ -48,11 +48,15 @@ struct cryptarch_cbc_hooks {
 			       cryptarch_##stem##_cbc_decrypt, __VA_ARGS__)
 /* A cbc hook with many-request functions too (encryption's and, where
  * DEC_MANY is not NULL, decryption's), ranked MANY_PRIO for them. */
-#define CRYPTARCH_CBC_HOOK_MANY(stem, enc_many, dec_many, many_prio, ...)    \
+#define CRYPTARCH_CBC_HOOK_MANY_FNS(enc, dec, enc_many, dec_many, many_prio, \
+				    ...)                                      \
 	{ .tmpl = "cbc",                                                      \
-	  .ops = &(const struct cryptarch_cbc_hooks){                         \
-		  cryptarch_##stem##_cbc_encrypt,                             \
-		  cryptarch_##stem##_cbc_decrypt, enc_many, dec_many },       \
+	  .ops = &(const struct cryptarch_cbc_hooks){ enc, dec, enc_many,     \
+						      dec_many },             \
 	  .many_priority = many_prio, __VA_ARGS__ }
+#define CRYPTARCH_CBC_HOOK_MANY(stem, enc_many, dec_many, many_prio, ...)    \
+	CRYPTARCH_CBC_HOOK_MANY_FNS(cryptarch_##stem##_cbc_encrypt,           \
+				    cryptarch_##stem##_cbc_decrypt, enc_many, \
+				    dec_many, many_prio, __VA_ARGS__)
 
 #endif /* CRYPTARCH_MODES_CBC_H */
