@@ -75,7 +75,10 @@ CRYPTARCH_DRIVER(aes_aesni,
 				 CRYPTARCH_CTR_HOOK(aes_aesni),
 				 CRYPTARCH_XTS_HOOK(aes_aesni),
 				 CRYPTARCH_XCTR_HOOK(aes_aesni),
-				 CRYPTARCH_CBCMAC_HOOKS(aes_aesni, .priority = 410),
+				 CRYPTARCH_CBCMAC_HOOKS_MANY(
+					 aes_aesni,
+					 cryptarch_aes_aesni_cbcmac_many, 320,
+					 .priority = 410),
 				 CRYPTARCH_CCM_HOOK(aes_aesni, .priority = 500),
 				 CRYPTARCH_GCM_HOOK(aes_aesni, "ghash-pclmul",
 						    .priority = 400)));

@@ -111,10 +111,8 @@ INLINE void run(const __m128i *rk, unsigned nr, struct many *m, int nz)
 	}
 }
 
-/* see aes-x86-many.h */
-void cryptarch_aes_aesni_cbc_encrypt_many(const void *vctx,
-					  const struct cryptarch_request *req,
-					  size_t n)
+static void encrypt_many(const void *vctx, const struct cryptarch_request *req,
+			 size_t n, int mac)
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 	const __m128i *rk = (const __m128i *)ctx->ek;
@@ -122,7 +120,11 @@ void cryptarch_aes_aesni_cbc_encrypt_many(const void *vctx,
 	struct many m;
 
 	if (c <= 1) {
-		if (c)
+		if (c && mac)
+			cryptarch_aes_aesni_cbcmac(ctx, req[first].iv,
+						   req[first].src,
+						   req[first].len / 16);
+		else if (c)
 			cryptarch_aes_aesni_cbc_encrypt(ctx, req[first].dst,
 							req[first].src,
 							req[first].len / 16,
@@ -130,13 +132,27 @@ void cryptarch_aes_aesni_cbc_encrypt_many(const void *vctx,
 		return;
 	}
 	if (c > 4) {
-		many_init(&m, req, n, 8);
+		many_init_mode(&m, req, n, 8, mac);
 		run(rk, ctx->rounds, &m, 8);
 	} else if (c > 2) {
-		many_init(&m, req, n, 4);
+		many_init_mode(&m, req, n, 4, mac);
 		run(rk, ctx->rounds, &m, 4);
 	} else {
-		many_init(&m, req, n, 2);
+		many_init_mode(&m, req, n, 2, mac);
 		run(rk, ctx->rounds, &m, 2);
 	}
+}
+
+/* see aes-x86-many.h */
+void cryptarch_aes_aesni_cbc_encrypt_many(const void *ctx,
+					const struct cryptarch_request *req, size_t n)
+{
+	encrypt_many(ctx, req, n, 0);
+}
+
+/* see aes-x86-many.h */
+void cryptarch_aes_aesni_cbcmac_many(const void *ctx,
+					const struct cryptarch_request *req, size_t n)
+{
+	encrypt_many(ctx, req, n, 1);
 }

@@ -29,6 +29,7 @@
 #include "../../src/core/cpu.h"
 #include "../../src/core/desc.h"
 #include "../../src/modes/cbc.h"
+#include "../../src/modes/cbcmac.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
 #include "../../src/modes/gcm.h"
@@ -121,6 +122,11 @@ CRYPTARCH_DRIVER_AS(aes_vaes_avx2, aes_aesni,
 			cryptarch_aes_aesni_cbc_encrypt,
 			cryptarch_aes_vaes_avx2_cbc_decrypt,
 			cryptarch_aes_vaes_avx2_cbc_encrypt_many, NULL, 370),
+		/* cmac and xcbc digests of many messages: the lanes of the
+		 * many-request CBC encryption; one chain is aes-aesni's */
+		CRYPTARCH_CBCMAC_HOOKS_MANY_FNS(cryptarch_aes_aesni_cbcmac,
+						cryptarch_aes_vaes_avx2_cbcmac_many, 370,
+						.priority = 280),
 		CRYPTARCH_CTR_HOOK(aes_vaes_avx2),
 		CRYPTARCH_XTS_HOOK_FNS(avx2_xts_encrypt, avx2_xts_decrypt),
 		CRYPTARCH_XCTR_HOOK(aes_vaes_avx2),

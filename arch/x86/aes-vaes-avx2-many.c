@@ -223,9 +223,8 @@ INLINE void run(const struct keys *ks, unsigned nr, struct many *m, int nz)
 	}
 }
 
-/* see aes-x86-many.h */
-void cryptarch_aes_vaes_avx2_cbc_encrypt_many(
-	const void *vctx, const struct cryptarch_request *req, size_t n)
+static void encrypt_many(const void *vctx, const struct cryptarch_request *req,
+			 size_t n, int mac)
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 	size_t first, c = many_count(req, n, &first);
@@ -234,7 +233,11 @@ void cryptarch_aes_vaes_avx2_cbc_encrypt_many(
 	int nz;
 
 	if (c <= 1) {
-		if (c)
+		if (c && mac)
+			cryptarch_aes_aesni_cbcmac(ctx, req[first].iv,
+						   req[first].src,
+						   req[first].len / 16);
+		else if (c)
 			cryptarch_aes_aesni_cbc_encrypt(ctx, req[first].dst,
 							req[first].src,
 							req[first].len / 16,
@@ -242,7 +245,7 @@ void cryptarch_aes_vaes_avx2_cbc_encrypt_many(
 		return;
 	}
 	nz = c > 8 ? 8 : c > 4 ? 4 : c > 2 ? 2 : 1;
-	many_init(&m, req, n, 2 * (unsigned)nz);
+	many_init_mode(&m, req, n, 2 * (unsigned)nz, mac);
 	load_keys(&ks, (const __m128i *)ctx->ek, ctx->rounds);
 	if (nz == 8)
 		run(&ks, ctx->rounds, &m, 8);
@@ -253,4 +256,18 @@ void cryptarch_aes_vaes_avx2_cbc_encrypt_many(
 	else
 		run(&ks, ctx->rounds, &m, 1);
 	_mm256_zeroupper();
+}
+
+/* see aes-x86-many.h */
+void cryptarch_aes_vaes_avx2_cbc_encrypt_many(const void *ctx,
+					const struct cryptarch_request *req, size_t n)
+{
+	encrypt_many(ctx, req, n, 0);
+}
+
+/* see aes-x86-many.h */
+void cryptarch_aes_vaes_avx2_cbcmac_many(const void *ctx,
+					const struct cryptarch_request *req, size_t n)
+{
+	encrypt_many(ctx, req, n, 1);
 }

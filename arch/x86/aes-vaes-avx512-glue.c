@@ -41,6 +41,7 @@
 #include "../../src/aes/aes.h"
 #include "../../src/core/desc.h"
 #include "../../src/modes/cbc.h"
+#include "../../src/modes/cbcmac.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
 #include "../../src/modes/gcm.h"
@@ -74,6 +75,11 @@ CRYPTARCH_DRIVER_AS(aes_vaes_avx512, aes_aesni,
 			cryptarch_aes_aesni_cbc_encrypt,
 			cryptarch_aes_vaes_avx512_cbc_decrypt,
 			cryptarch_aes_vaes_avx512_cbc_encrypt_many, NULL, 420),
+		/* cmac and xcbc digests of many messages: the lanes of the
+		 * many-request CBC encryption; one chain is aes-aesni's */
+		CRYPTARCH_CBCMAC_HOOKS_MANY_FNS(cryptarch_aes_aesni_cbcmac,
+						cryptarch_aes_vaes_avx512_cbcmac_many, 420,
+						.priority = 300),
 		CRYPTARCH_CTR_HOOK(aes_vaes_avx512),
 		CRYPTARCH_XTS_HOOK(aes_vaes_avx512),
 		CRYPTARCH_XCTR_HOOK(aes_vaes_avx512),

@@ -235,9 +235,8 @@ INLINE void run(const struct keys *ks, unsigned nr, struct many *m, int nz)
 	}
 }
 
-/* see aes-x86-many.h */
-void cryptarch_aes_vaes_avx512_cbc_encrypt_many(
-	const void *vctx, const struct cryptarch_request *req, size_t n)
+static void encrypt_many(const void *vctx, const struct cryptarch_request *req,
+			 size_t n, int mac)
 {
 	const struct cryptarch_aes_aesni_ctx *ctx = vctx;
 	size_t first, c = many_count(req, n, &first);
@@ -246,7 +245,11 @@ void cryptarch_aes_vaes_avx512_cbc_encrypt_many(
 	int nz;
 
 	if (c <= 1) {
-		if (c)
+		if (c && mac)
+			cryptarch_aes_aesni_cbcmac(ctx, req[first].iv,
+						   req[first].src,
+						   req[first].len / 16);
+		else if (c)
 			cryptarch_aes_aesni_cbc_encrypt(ctx, req[first].dst,
 							req[first].src,
 							req[first].len / 16,
@@ -254,7 +257,7 @@ void cryptarch_aes_vaes_avx512_cbc_encrypt_many(
 		return;
 	}
 	nz = c > 16 && !many_crowded(req, n, 32, 16) ? 8 : c > 8 ? 4 : c > 4 ? 2 : 1;
-	many_init(&m, req, n, 4 * (unsigned)nz);
+	many_init_mode(&m, req, n, 4 * (unsigned)nz, mac);
 	load_keys(&ks, (const __m128i *)ctx->ek, ctx->rounds);
 	if (nz == 8)
 		run(&ks, ctx->rounds, &m, 8);
@@ -265,4 +268,18 @@ void cryptarch_aes_vaes_avx512_cbc_encrypt_many(
 	else
 		run(&ks, ctx->rounds, &m, 1);
 	_mm256_zeroupper();
+}
+
+/* see aes-x86-many.h */
+void cryptarch_aes_vaes_avx512_cbc_encrypt_many(const void *ctx,
+					const struct cryptarch_request *req, size_t n)
+{
+	encrypt_many(ctx, req, n, 0);
+}
+
+/* see aes-x86-many.h */
+void cryptarch_aes_vaes_avx512_cbcmac_many(const void *ctx,
+					const struct cryptarch_request *req, size_t n)
+{
+	encrypt_many(ctx, req, n, 1);
 }

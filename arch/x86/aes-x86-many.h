@@ -41,6 +41,15 @@ void cryptarch_aes_vaes_avx2_cbc_encrypt_many(
 	const void *ctx, const struct cryptarch_request *req, size_t n);
 void cryptarch_aes_vaes_avx512_cbc_encrypt_many(
 	const void *ctx, const struct cryptarch_request *req, size_t n);
+/* The same lanes running CBC-MAC chains (struct cryptarch_cbcmac_hooks'
+ * mac_many): each request's iv the chaining value, no ciphertext kept. */
+void cryptarch_aes_aesni_cbcmac_many(const void *ctx,
+				     const struct cryptarch_request *req,
+				     size_t n);
+void cryptarch_aes_vaes_avx2_cbcmac_many(
+	const void *ctx, const struct cryptarch_request *req, size_t n);
+void cryptarch_aes_vaes_avx512_cbcmac_many(
+	const void *ctx, const struct cryptarch_request *req, size_t n);
 
 /* Lanes at most (aes-vaes-avx512: 8 zmm registers of 4 blocks). */
 #define MANY_LANES 32
@@ -52,12 +61,14 @@ struct many {
 	size_t n, next; /* the requests, the next one to start */
 	unsigned int lanes; /* lanes run */
 	int scratch_set;
+	int mac; /* CBC-MAC chains: no ciphertext kept (cbcmac.h mac_many) */
 	const uint8_t *src[MANY_LANES];
 	uint8_t *dst[MANY_LANES];
 	size_t left[MANY_LANES]; /* blocks left; 0: the lane is idle */
 	uint8_t *iv[MANY_LANES];
 	_Alignas(64) uint8_t x[MANY_LANES][16]; /* chaining values */
 	_Alignas(64) uint8_t scratch[MANY_PHASE * 16];
+	_Alignas(64) uint8_t sink[MANY_PHASE * 16]; /* a MAC's ciphertext */
 };
 
 /* The requests with blocks; *FIRST is the first of them. */
@@ -124,19 +135,21 @@ static inline void many_fill(struct many *m, unsigned int i)
 	}
 	r = &m->req[m->next++];
 	m->src[i] = r->src;
-	m->dst[i] = r->dst;
+	m->dst[i] = m->mac ? m->sink : r->dst;
 	m->left[i] = r->len / 16;
 	m->iv[i] = r->iv;
 	memcpy(m->x[i], r->iv, 16);
 }
 
-/* Start LANES lanes (<= MANY_LANES) on the N requests REQ. */
-static inline void many_init(struct many *m,
-			     const struct cryptarch_request *req, size_t n,
-			     unsigned int lanes)
+/* Start LANES lanes (<= MANY_LANES) on the N requests REQ; MAC: they are
+ * CBC-MAC chains (iv the chaining value, dst unused). */
+static inline void many_init_mode(struct many *m,
+				  const struct cryptarch_request *req,
+				  size_t n, unsigned int lanes, int mac)
 {
 	unsigned int i;
 
+	m->mac = mac;
 	m->req = req;
 	m->n = n;
 	m->next = 0;
@@ -144,6 +157,13 @@ static inline void many_init(struct many *m,
 	m->scratch_set = 0;
 	for (i = 0; i < lanes; i++)
 		many_fill(m, i);
+}
+
+static inline void many_init(struct many *m,
+			     const struct cryptarch_request *req, size_t n,
+			     unsigned int lanes)
+{
+	many_init_mode(m, req, n, lanes, 0);
 }
 
 /* The steps of the next phase; 0 once every lane idles. */
@@ -169,7 +189,8 @@ static inline void many_advance(struct many *m, size_t steps)
 		if (!m->left[i])
 			continue;
 		m->src[i] += 16 * steps;
-		m->dst[i] += 16 * steps;
+		if (!m->mac)
+			m->dst[i] += 16 * steps;
 		m->left[i] -= steps;
 		if (!m->left[i]) {
 			memcpy(m->iv[i], m->x[i], 16);

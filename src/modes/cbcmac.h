@@ -64,6 +64,15 @@ struct cryptarch_cbcmac_hooks {
 				       many, many_prio, __VA_ARGS__),         \
 	CRYPTARCH_CBCMAC_HOOK_MANY_ONE("cbcmac", cryptarch_##stem##_cbcmac,   \
 				       many, many_prio, __VA_ARGS__)
+/* cmac and xcbc only, with chain function FN named: a driver whose
+ * strength is many chains at once, ranked for many-digest calls, whose
+ * single chain is another driver's (no cbcmac instance, so that ccm's
+ * candidates do not grow). */
+#define CRYPTARCH_CBCMAC_HOOKS_MANY_FNS(fn, many, many_prio, ...)             \
+	CRYPTARCH_CBCMAC_HOOK_MANY_ONE("cmac", fn, many, many_prio,           \
+				       __VA_ARGS__),                          \
+	CRYPTARCH_CBCMAC_HOOK_MANY_ONE("xcbc", fn, many, many_prio,           \
+				       __VA_ARGS__)
 
 /* The message state: the chaining value X and up to 16 bytes not yet
  * chained. */
