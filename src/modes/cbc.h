@@ -54,5 +54,12 @@ struct cryptarch_cbc_hooks {
 		  cryptarch_##stem##_cbc_encrypt,                             \
 		  cryptarch_##stem##_cbc_decrypt, enc_many, dec_many },       \
 	  .many_priority = many_prio, __VA_ARGS__ }
+/* The same with the single-request functions named (either may be NULL). */
+#define CRYPTARCH_CBC_HOOK_FNS_MANY(enc, dec, enc_many, dec_many, many_prio,  \
+				    ...)                                      \
+	{ .tmpl = "cbc",                                                      \
+	  .ops = &(const struct cryptarch_cbc_hooks){ enc, dec, enc_many,     \
+						      dec_many },             \
+	  .many_priority = many_prio, __VA_ARGS__ }
 
 #endif /* CRYPTARCH_MODES_CBC_H */
