@@ -485,10 +485,16 @@ static void cbc_lanes8(const void *ctx, uint8_t *buf, unsigned int k)
  * see src/modes/cbc.h (struct cryptarch_cbc_hooks.encrypt_many): eight
  * requests' chains in one bit-sliced state. Once no request waits and
  * fewer than CBC_SERIAL_BELOW chains are left, they finish in aes-neon's
- * serial code: a pass of eight blocks executes about as many instructions
- * as that many single blocks there (measured with bench/insncount.sh).
+ * serial code. A pass of eight blocks executes about as many instructions
+ * as nine single blocks there (AES-128: 15.5 instructions per byte with
+ * eight chains, aes-neon's serial code 13.7; bench/insncount.sh --modes
+ * cbc-enc,cbc-mb8 under qemu-aarch64 7.2, gcc 12), but aes-neon's
+ * four-register TBLs take several cycles each on the cores with published
+ * figures. Assuming, as the ranking of the parallel modes does, that a
+ * pass takes about half the time of eight aes-neon blocks, the serial
+ * code is ahead below four chains (an estimate: not timed on hardware).
  */
-#define CBC_SERIAL_BELOW 3
+#define CBC_SERIAL_BELOW 4
 static void cryptarch_aes_neonbs_cbc_encrypt_many(
 	const void *ctx, const struct cryptarch_request *req, size_t n)
 {
