@@ -18,6 +18,10 @@
  * the key schedule, the self-test and any first-call work cancelled. It is
  * a measurement tool, not library code, and is linked -static -no-pie so
  * that the addresses `nm -S` gives are the ones the emulator executes.
+ * Direction "mbN" (N 1..64, over cbc and the other skcipher templates):
+ * each call is one cryptarch_skcipher_encrypt_many() of N requests of
+ * BYTES bytes each, every one with its own iv, as the many-request slot
+ * of the instance runs them (the script divides by N).
  * `--list` prints one "driver algorithm constant-time available type"
  * line per registered block cipher or hash driver (registry order;
  * constant-time is the descriptor's CRYPTARCH_DRV_CONSTANT_TIME, type
@@ -36,7 +40,7 @@ static int usage(const char *prog)
 {
 	fprintf(stderr,
 		"usage: %s --list\n"
-		"       %s DRIVER MODE enc|dec|dig BYTES CALLS\n"
+		"       %s DRIVER MODE enc|dec|dig|mbN BYTES CALLS\n"
 		"(MODE: a registered template over a cipher: ecb, cbc, ctr, "
 		"xts, xctr; or a keyed hash over one, with dig: cmac, xcbc, "
 		"cbcmac; or, with dig, a hash driver's algorithm: ghash)\n",
@@ -72,6 +76,9 @@ int main(int argc, char **argv)
 	char name[CRYPTARCH_NAME_MAX + 1];
 	unsigned long bytes, calls, c;
 	size_t keylen;
+	struct cryptarch_request req[64];
+	uint8_t ivs[64][16];
+	unsigned long mb = 0;
 	uint8_t *buf;
 	int enc, dig, leaf, err = 0;
 	char *end;
@@ -85,7 +92,12 @@ int main(int argc, char **argv)
 	leaf = drv && drv->alg->type == &cryptarch_type_shash &&
 	       !strcmp(argv[2], drv->alg->name);
 	tmpl = leaf ? NULL : cryptarch_template_find(argv[2], strlen(argv[2]));
-	enc = !strcmp(argv[3], "enc");
+	if (!strncmp(argv[3], "mb", 2)) {
+		mb = strtoul(argv[3] + 2, &end, 10);
+		if (*end || !mb || mb > 64)
+			return usage(argv[0]);
+	}
+	enc = mb || !strcmp(argv[3], "enc");
 	dig = !strcmp(argv[3], "dig");
 	bytes = strtoul(argv[4], &end, 10);
 	if (!drv || *end || (leaf && !dig))
@@ -118,11 +130,18 @@ int main(int argc, char **argv)
 	}
 	for (c = 0; c < sizeof(key); c++)
 		key[c] = (uint8_t)(0x10 + 7 * c);
-	buf = malloc(bytes ? bytes : 1);
+	buf = malloc(bytes * (mb ? mb : 1) + 1);
 	if (!buf)
 		return 1;
-	for (c = 0; c < bytes; c++)
+	for (c = 0; c < bytes * (mb ? mb : 1); c++)
 		buf[c] = (uint8_t)c;
+	for (c = 0; c < mb; c++) {
+		memset(ivs[c], (int)(0xa5 + c), 16);
+		req[c].src = buf + bytes * c;
+		req[c].dst = buf + bytes * c;
+		req[c].len = bytes;
+		req[c].iv = ivs[c];
+	}
 	if (dig) {
 		/* one digest of the message per call, as a caller makes it */
 		err = cryptarch_shash_new(&h, name,
@@ -150,7 +169,8 @@ int main(int argc, char **argv)
 	memset(iv, 0xa5, sizeof(iv));
 	err = cryptarch_skcipher_setkey(tfm, key, keylen);
 	for (c = 0; !err && c < calls; c++)
-		err = enc ? cryptarch_skcipher_encrypt(tfm, buf, buf, bytes,
+		err = mb  ? cryptarch_skcipher_encrypt_many(tfm, req, mb) :
+		      enc ? cryptarch_skcipher_encrypt(tfm, buf, buf, bytes,
 						       iv) :
 			    cryptarch_skcipher_decrypt(tfm, buf, buf, bytes,
 						       iv);

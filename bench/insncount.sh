@@ -27,6 +27,8 @@
 #   --modes LIST      MODE-DIR items, MODE ecb|cbc|ctr|xts|xctr, DIR enc|dec,
 #                     or a keyed hash MODE cmac|xcbc|cbcmac with DIR dig
 #                     (one digest per request; default: ecb-enc,cbc-enc);
+#                     MODE-mbN: encryption of N requests of the size in
+#                     one many-request call (cbc-mb8), per byte of them;
 #                     these run over the block cipher drivers. ghash-dig or
 #                     sha256-dig: the hash drivers of that algorithm alone,
 #                     one digest per request (ghash: a 16-byte key)
@@ -73,6 +75,7 @@ for m in ${modes//,/ }; do
 	case $m in
 	ecb-enc|ecb-dec|cbc-enc|cbc-dec|ctr-enc|ctr-dec|xts-enc|xts-dec) ;;
 	xctr-enc|xctr-dec|cmac-dig|xcbc-dig|cbcmac-dig) ;;
+	ecb-mb[0-9]*|cbc-mb[0-9]*|ctr-mb[0-9]*|xts-mb[0-9]*|xctr-mb[0-9]*) ;;
 	ghash-dig|sha256-dig) ;;
 	*) err "bad mode $m"; exit 2 ;;
 	esac
@@ -188,7 +191,11 @@ count_request() {
 			return 1
 		c+=("$(sed -n 's/^insns: //p' "$out")")
 	done
-	echo $((c[1] - c[0]))
+	# a many-request call of N requests: per request of the size
+	case ${m#*-} in
+	mb*) echo $(((c[1] - c[0] + ${m#*-mb} / 2) / ${m#*-mb})) ;;
+	*) echo $((c[1] - c[0])) ;;
+	esac
 }
 
 # fits MODE: 0 if MODE-DIR item MODE applies to the driver of the current

@@ -9,7 +9,9 @@
  * "ecb-aes-ct64", "cts(cbc-aes-ct64)", "essiv(cbc(aes-ct64),sha256-generic)",
  * "cmac(aes-ct64)"...; ecb, cbc and essiv: 7 blocks; the others 117 bytes,
  * so that partial batches, the partial CTR and XCTR block, XTS and CTS
- * ciphertext stealing and the MACs' partial last block all run; the XTS
+ * ciphertext stealing and the MACs' partial last block all run; every
+ * cbc instance also takes MANY_N requests of 0 to 9 blocks in one
+ * many-request call (run_many); the XTS
  * tweak key is the key XOR 0x5c, so that it is secret too; a MAC's tag is
  * XORed into the buffer; an aead, gcm or ccm, seals messages of 16, 117
  * and AEAD_LEN bytes under a fixed public nonce and 20 bytes of associated
@@ -121,6 +123,51 @@ static int run_mode(const char *name, int enc, const uint8_t *key,
 			    cryptarch_skcipher_decrypt(tfm, buf, buf, len, iv);
 	if (err)
 		fprintf(stderr, "%s: %s\n", name, cryptarch_strerror(err));
+	cryptarch_skcipher_free(tfm);
+	return err ? 1 : 0;
+}
+
+/*
+ * Many-request CBC (cryptarch_skcipher_encrypt_many or, on decryption,
+ * _decrypt_many) through the cbc instance NAME: MANY_N requests of 0 to 9
+ * blocks made from BUF (so that they carry its data), more of them than
+ * any driver has lanes, so that lanes are refilled, run with dummies or
+ * finish in the driver's serial code; their first bytes are XORed into
+ * BUF.
+ */
+#define MANY_N 11
+static int run_many(const char *name, int enc, const uint8_t *key,
+		    size_t keylen, uint8_t *buf)
+{
+	static uint8_t data[MANY_N][9 * 16];
+	struct cryptarch_request req[MANY_N];
+	uint8_t iv[MANY_N][16];
+	cryptarch_skcipher *tfm;
+	size_t i, j;
+	int err;
+
+	err = cryptarch_skcipher_new(&tfm, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (err) {
+		fprintf(stderr, "%s: %s\n", name, cryptarch_strerror(err));
+		return 1;
+	}
+	for (i = 0; i < MANY_N; i++) {
+		for (j = 0; j < sizeof(data[i]); j++)
+			data[i][j] = (uint8_t)(buf[j % 117] ^ (i * 31));
+		memset(iv[i], (int)(0x3c + i), 16);
+		req[i].src = data[i];
+		req[i].dst = data[i];
+		req[i].len = 16 * ((i * 5 + 2) % 10);
+		req[i].iv = iv[i];
+	}
+	err = cryptarch_skcipher_setkey(tfm, key, keylen);
+	if (!err)
+		err = enc ? cryptarch_skcipher_encrypt_many(tfm, req, MANY_N) :
+			    cryptarch_skcipher_decrypt_many(tfm, req, MANY_N);
+	if (err)
+		fprintf(stderr, "%s: %s\n", name, cryptarch_strerror(err));
+	for (i = 0; i < MANY_N; i++)
+		buf[i] ^= data[i][0] ^ iv[i][15];
 	cryptarch_skcipher_free(tfm);
 	return err ? 1 : 0;
 }
@@ -340,6 +387,8 @@ int main(int argc, char **argv)
 					       cryptarch_spec_nkeys(&v[i2]) *
 						       keylen,
 					       buf, names[k].len);
+			if (!strcmp(names[k].pattern, "cbc(%s)"))
+				rc |= run_many(name, enc, key, keylen, buf);
 		}
 	}
 	printf("%s %s: %02x%02x\n", drv->name, argv[2], buf[0], buf[116]);

@@ -110,67 +110,6 @@ static void fill(uint8_t *p, size_t n, unsigned seed)
 		p[i] = (uint8_t)(i * 29 + seed * 7 + 3);
 }
 
-/*
- * Many requests in one call (cryptarch_skcipher_encrypt_many and
- * _decrypt_many) through TFM, a cbc instance keyed with a secret key:
- * MANY_N requests of different lengths, two of them empty, so that a
- * driver interleaving requests (aes-aesni: 8 lanes) refills its lanes and
- * idles them, with the plaintexts, ciphertexts and ivs secret; for
- * drivers flagged constant-time only (a table driver's leaks are shown by
- * the single calls already). Returns 0,
- * or 1 if a call failed or the round trip is wrong.
- */
-#define MANY_N 11
-static int many_ct; /* the driver run is flagged constant-time */
-static int many_calls(cryptarch_skcipher *tfm, const char *name)
-{
-	static const size_t blocks[MANY_N] = { 5, 0, 39, 1, 12, 4,
-					       7, 2, 0, 9, 3 };
-	struct cryptarch_request r[MANY_N];
-	uint8_t pt[82 * 16], ct[82 * 16], back[82 * 16], iv[MANY_N][16];
-	size_t i, off = 0;
-	int err;
-
-	fill(pt, sizeof(pt), 4);
-	fill(&iv[0][0], sizeof(iv), 5);
-	for (i = 0; i < MANY_N; i++) {
-		r[i].src = pt + off;
-		r[i].dst = ct + off;
-		r[i].len = 16 * blocks[i];
-		r[i].iv = iv[i];
-		off += 16 * blocks[i];
-	}
-	SECRET(pt, sizeof(pt));
-	SECRET(iv, sizeof(iv));
-	err = cryptarch_skcipher_encrypt_many(tfm, r, MANY_N);
-	PUBLIC(ct, sizeof(ct));
-	PUBLIC(pt, sizeof(pt));
-	if (!err) {
-		fill(&iv[0][0], sizeof(iv), 5);
-		SECRET(iv, sizeof(iv));
-		SECRET(ct, sizeof(ct));
-		for (i = 0, off = 0; i < MANY_N; i++) {
-			r[i].src = ct + off;
-			r[i].dst = back + off;
-			off += 16 * blocks[i];
-		}
-		err = cryptarch_skcipher_decrypt_many(tfm, r, MANY_N);
-		PUBLIC(back, sizeof(back));
-		PUBLIC(ct, sizeof(ct));
-	}
-	PUBLIC(iv, sizeof(iv));
-	if (err) {
-		printf("%s: many requests: %s\n", name, cryptarch_strerror(err));
-		return 1;
-	}
-	if (memcmp(back, pt, sizeof(pt))) {
-		printf("%s: many requests: decryption does not undo "
-		       "encryption\n", name);
-		return 1;
-	}
-	return 0;
-}
-
 /* Encrypt and decrypt LEN bytes through instance NAME with a secret key
  * of KEYLEN bytes; returns 0, or 1 if a call failed or the round trip is
  * wrong. */
@@ -179,7 +118,7 @@ static int run_mode(const char *name, size_t len, size_t keylen)
 	uint8_t key[64], iv[16], iv0[16];
 	uint8_t pt[STREAM_LEN], ct[STREAM_LEN], back[STREAM_LEN];
 	cryptarch_skcipher *tfm;
-	int err, many = 0;
+	int err;
 
 	/* Selection and the self-tests run here, on defined data. */
 	err = cryptarch_skcipher_new(&tfm, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
@@ -209,8 +148,6 @@ static int run_mode(const char *name, size_t len, size_t keylen)
 		PUBLIC(back, len);
 		PUBLIC(ct, len);
 	}
-	if (!err && many_ct && !strncmp(name, "cbc", 3))
-		many = many_calls(tfm, name);
 	cryptarch_skcipher_free(tfm);
 	if (err) {
 		printf("%s: %s\n", name, cryptarch_strerror(err));
@@ -220,7 +157,74 @@ static int run_mode(const char *name, size_t len, size_t keylen)
 		printf("%s: decryption does not undo encryption\n", name);
 		return 1;
 	}
-	return many;
+	return 0;
+}
+
+/*
+ * Many-request CBC (cryptarch_skcipher_encrypt_many, _decrypt_many)
+ * through instance NAME, a cbc one, with a secret key of KEYLEN bytes:
+ * MANY_N requests of different lengths (a zero-length one among them),
+ * more of them than any driver has lanes, so that lanes are refilled and
+ * run out at different times; their ivs and plaintexts are secret. 0, or
+ * 1 if a call failed or the round trip is wrong.
+ */
+#define MANY_N 19
+static int run_many(const char *name, size_t keylen)
+{
+	static uint8_t pt[MANY_N][9 * 16], ct[MANY_N][9 * 16];
+	static uint8_t back[MANY_N][9 * 16];
+	struct cryptarch_request req[MANY_N];
+	uint8_t key[64], iv[MANY_N][16];
+	cryptarch_skcipher *tfm;
+	size_t i;
+	int err;
+
+	err = cryptarch_skcipher_new(&tfm, name, CRYPTARCH_ALLOW_VARIABLE_TIME);
+	if (err) {
+		printf("%s: %s\n", name, cryptarch_strerror(err));
+		return 1;
+	}
+	fill(key, keylen, (unsigned)keylen + 5);
+	SECRET(key, keylen);
+	err = cryptarch_skcipher_setkey(tfm, key, keylen);
+	for (i = 0; i < MANY_N; i++) {
+		req[i].len = 16 * ((i * 5 + 2) % 10); /* 0 to 9 blocks */
+		fill(pt[i], sizeof(pt[i]), (unsigned)i + 3);
+		fill(iv[i], 16, (unsigned)i + 40);
+		SECRET(pt[i], sizeof(pt[i]));
+		SECRET(iv[i], 16);
+		req[i].src = pt[i];
+		req[i].dst = ct[i];
+		req[i].iv = iv[i];
+	}
+	if (!err)
+		err = cryptarch_skcipher_encrypt_many(tfm, req, MANY_N);
+	for (i = 0; i < MANY_N; i++) {
+		PUBLIC(ct[i], sizeof(ct[i]));
+		PUBLIC(pt[i], sizeof(pt[i]));
+		fill(iv[i], 16, (unsigned)i + 40);
+		SECRET(iv[i], 16);
+		SECRET(ct[i], sizeof(ct[i]));
+		req[i].src = ct[i];
+		req[i].dst = back[i];
+	}
+	if (!err)
+		err = cryptarch_skcipher_decrypt_many(tfm, req, MANY_N);
+	cryptarch_skcipher_free(tfm);
+	for (i = 0; i < MANY_N; i++) {
+		PUBLIC(back[i], sizeof(back[i]));
+		PUBLIC(ct[i], sizeof(ct[i]));
+		if (!err && memcmp(back[i], pt[i], req[i].len)) {
+			printf("%s: many-request decryption does not undo "
+			       "encryption (request %zu)\n", name, i);
+			return 1;
+		}
+	}
+	if (err) {
+		printf("%s: many requests: %s\n", name, cryptarch_strerror(err));
+		return 1;
+	}
+	return 0;
 }
 
 /* The same through the single-block cipher API of DRIVER. */
@@ -293,6 +297,29 @@ static int run_shash(const char *name, size_t len, size_t keylen)
 		err = cryptarch_shash_final(tfm, tag);
 	if (!err)
 		err = cryptarch_shash_digest(tfm, msg, len, tag2);
+	/* many digests in one call: messages of 0 to 9 blocks and a
+	 * partial one, more than any driver has lanes, the whole message
+	 * last (its tag is checked against the single digest's) */
+	if (!err) {
+		struct cryptarch_digest_request dr[MANY_N];
+		static uint8_t tags[MANY_N][64];
+		size_t i;
+
+		for (i = 0; i < MANY_N; i++) {
+			size_t l = 16 * ((i * 5 + 2) % 10) + i % 3;
+
+			dr[i] = (struct cryptarch_digest_request){
+				msg, l < len ? l : len, tags[i]
+			};
+		}
+		dr[MANY_N - 1].len = len;
+		err = cryptarch_shash_digest_many(tfm, dr, MANY_N);
+		PUBLIC(tags, sizeof(tags));
+		if (!err && memcmp(tags[MANY_N - 1], tag2, ds)) {
+			printf("%s: digest_many and digest differ\n", name);
+			err = -EIO;
+		}
+	}
 	PUBLIC(tag, sizeof(tag));
 	PUBLIC(tag2, sizeof(tag2));
 	PUBLIC(msg, len);
@@ -395,7 +422,6 @@ static int run_names(const struct cryptarch_driver *drv, size_t keylen,
 	unsigned min, max;
 	int exact, rc = 0;
 
-	many_ct = !!(drv->flags & CRYPTARCH_DRV_CONSTANT_TIME);
 	for (k = 0; k < NNAMES; k++) {
 		snprintf(alg, sizeof(alg), names[k].pattern, drv->alg->name);
 		if (cryptarch_spec_enumerate(alg, NULL, v, NULL,
@@ -422,6 +448,10 @@ static int run_names(const struct cryptarch_driver *drv, size_t keylen,
 				rc |= run_mode(name, names[k].len,
 					       cryptarch_spec_nkeys(&v[i]) *
 						       keylen);
+			if (type != &cryptarch_type_shash &&
+			    type != &cryptarch_type_aead &&
+			    !strcmp(names[k].pattern, "cbc(%s)"))
+				rc |= run_many(name, keylen);
 			(*ran)++;
 		}
 	}

@@ -65,8 +65,14 @@ CRYPTARCH_DRIVER(aes_vperm,
 		 * here) is slower than aes-generic's tables (about 5): with
 		 * variable time allowed, that takes CBC encryption;
 		 * constant-time, this one still ranks above aes-ct64 (90),
-		 * the widest vperm driver first (97, 96, 95). */
-		CRYPTARCH_CBC_HOOK(aes_vperm, .op_priority = { 95, 0 }),
+		 * the widest vperm driver first (97, 96, 95). Many requests run a
+		 * chain per block in flight (cbc-lanes.h): constant-time and
+		 * ahead of aes-generic's single stream, ranked widest first
+		 * (250, 240, 230), above aes-ct64's four lanes (95), below
+		 * the AES-NI drivers. */
+		CRYPTARCH_CBC_HOOK_MANY(aes_vperm,
+			cryptarch_aes_vperm_cbc_encrypt_many, NULL, 230,
+			.op_priority = { 95, 0 }),
 		CRYPTARCH_CTR_HOOK(aes_vperm),
 		CRYPTARCH_XTS_HOOK(aes_vperm),
 		CRYPTARCH_XCTR_HOOK(aes_vperm),

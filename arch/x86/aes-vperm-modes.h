@@ -46,6 +46,8 @@
  *     first(x)             the block of lane 0
  */
 
+#include "../../src/modes/cbc-lanes.h"
+
 /* Registers in flight in the parallel modes. */
 #define VP_NREG 4
 /*
@@ -199,6 +201,52 @@ void VP_DRIVER(cbc_encrypt)(const void *ctx, uint8_t *dst, const uint8_t *src,
 			    size_t nblocks, uint8_t iv[16])
 {
 	cbc_enc_x(ctx, dst, src, nblocks, iv);
+}
+
+/*
+ * Lanes of CBC encryption (cbc-lanes.h): the first K of the VP_LANES
+ * VP_NREG blocks of BUF encrypted in place, in as few registers as hold
+ * them (a lone block in the 128-bit code); the blocks after the first K in
+ * those registers are dummies.
+ */
+static void VP_FN(cbc_lanes)(const void *ctx, uint8_t *buf, unsigned int k)
+{
+	VP_V x[VP_NREG];
+	unsigned int i, nv = (k + VP_LANES - 1) / VP_LANES;
+
+	if (VP_LANES > 1 && k == 1) {
+		storeu_x(buf, enc1_x(ctx, loadu_x(buf)));
+		return;
+	}
+	VP_UNROLL_REGS
+	for (i = 0; i < VP_NREG; i++)
+		x[i] = VP_FN(load)(buf + 16 * VP_LANES * i);
+	switch (nv) {
+	case 1:
+		VP_FN(crypt)(ctx, x, 1, 0);
+		break;
+	case 2:
+		VP_FN(crypt)(ctx, x, 2, 0);
+		break;
+	case 3:
+		VP_FN(crypt)(ctx, x, 3, 0);
+		break;
+	default:
+		VP_FN(crypt)(ctx, x, VP_NREG, 0);
+		break;
+	}
+	VP_UNROLL_REGS
+	for (i = 0; i < VP_NREG; i++)
+		VP_FN(store)(buf + 16 * VP_LANES * i, x[i]);
+}
+
+/* see src/modes/cbc.h (struct cryptarch_cbc_hooks.encrypt_many): the
+ * chains of VP_LANES VP_NREG requests in flight */
+void VP_DRIVER(cbc_encrypt_many)(const void *ctx,
+				 const struct cryptarch_request *req, size_t n)
+{
+	cryptarch_cbc_lanes_encrypt(ctx, req, n, VP_LANES * VP_NREG, 0,
+				    VP_FN(cbc_lanes), NULL);
 }
 
 /* see src/modes/cbcmac.h (struct cryptarch_cbcmac_hooks.mac): CBC

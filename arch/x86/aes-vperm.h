@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cryptarch.h"
+
 #define AES_VPERM_MAX_ROUNDS 14
 
 /*
@@ -48,6 +50,8 @@ void cryptarch_aes_vperm_ecb_decrypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_vperm_cbc_encrypt(const void *ctx, uint8_t *dst,
 				     const uint8_t *src, size_t nblocks,
 				     uint8_t iv[16]);
+void cryptarch_aes_vperm_cbc_encrypt_many(
+	const void *ctx, const struct cryptarch_request *req, size_t n);
 void cryptarch_aes_vperm_cbc_decrypt(const void *ctx, uint8_t *dst,
 				     const uint8_t *src, size_t nblocks,
 				     uint8_t iv[16]);
@@ -82,6 +86,8 @@ void cryptarch_aes_vperm_avx2_ecb_decrypt(const void *ctx, uint8_t *dst,
 void cryptarch_aes_vperm_avx2_cbc_encrypt(const void *ctx, uint8_t *dst,
 					  const uint8_t *src, size_t nblocks,
 					  uint8_t iv[16]);
+void cryptarch_aes_vperm_avx2_cbc_encrypt_many(
+	const void *ctx, const struct cryptarch_request *req, size_t n);
 void cryptarch_aes_vperm_avx2_cbc_decrypt(const void *ctx, uint8_t *dst,
 					  const uint8_t *src, size_t nblocks,
 					  uint8_t iv[16]);
@@ -116,6 +122,8 @@ void cryptarch_aes_vperm_avx512_ecb_encrypt(const void *ctx, uint8_t *dst,
 					    const uint8_t *src, size_t nblocks);
 void cryptarch_aes_vperm_avx512_ecb_decrypt(const void *ctx, uint8_t *dst,
 					    const uint8_t *src, size_t nblocks);
+void cryptarch_aes_vperm_avx512_cbc_encrypt_many(
+	const void *ctx, const struct cryptarch_request *req, size_t n);
 void cryptarch_aes_vperm_avx512_cbc_decrypt(const void *ctx, uint8_t *dst,
 					    const uint8_t *src, size_t nblocks,
 					    uint8_t iv[16]);
