@@ -581,10 +581,25 @@ static void check_hooks(const struct cryptarch_driver *d)
 				nfam++;
 			}
 	}
-	if (nfam && nfam != 3) {
+	/* all three (CRYPTARCH_CBCMAC_HOOKS), or, for a driver whose
+	 * strength is many chains at once, cmac and xcbc with a many-digest
+	 * function and rank (CRYPTARCH_CBCMAC_HOOKS_MANY_FNS) */
+	if (nfam == 2 && fam[0] && fam[1] && fam[0]->many_priority &&
+	    fam[1]->many_priority && fam[0]->ops &&
+	    ((const struct cryptarch_cbcmac_hooks *)fam[0]->ops)->mac_many) {
+		const struct cryptarch_cbcmac_hooks *x = fam[0]->ops;
+		const struct cryptarch_cbcmac_hooks *y = fam[1]->ops;
+
+		if (!y || y->mac != x->mac || y->mac_many != x->mac_many ||
+		    !x->mac)
+			test_fail("driver %s: hooks cmac and xcbc run "
+				  "different CBC-MAC chains",
+				  d->name);
+	} else if (nfam && nfam != 3) {
 		test_fail("driver %s: the CBC-MAC chain hook for %zu of cmac, "
 			  "xcbc, cbcmac (CRYPTARCH_CBCMAC_HOOKS gives all "
-			  "three)",
+			  "three; CRYPTARCH_CBCMAC_HOOKS_MANY_FNS cmac and "
+			  "xcbc with a many-digest chain)",
 			  d->name, nfam);
 	} else if (nfam) {
 		const struct cryptarch_cbcmac_hooks *x = fam[0]->ops;
