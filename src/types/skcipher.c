@@ -148,6 +148,23 @@ int cryptarch_skcipher_check_one_block(const struct cryptarch_inst *in,
 	return len < 16 ? -EINVAL : 0;
 }
 
+/* The length rule of instance IN: its template's, or where it has none
+ * and wraps another skcipher instance (a template of templates), that
+ * one's; none at all: any length. */
+static int check_len(const struct cryptarch_inst *in, size_t len)
+{
+	while (in && in->tmpl) {
+		const struct cryptarch_skcipher_ops *o = in->tmpl->ops;
+
+		if (o->check)
+			return o->check(in, len);
+		if (in->tmpl->args[0] != &cryptarch_type_skcipher)
+			return 0;
+		in = in->arg[0];
+	}
+	return 0;
+}
+
 /* Every request checked as a single call checks it, then all run: the
  * template's many-request function, or one call after another. */
 static int skcipher_many(cryptarch_skcipher *tfm,
@@ -171,7 +188,7 @@ static int skcipher_many(cryptarch_skcipher *tfm,
 			return -EINVAL;
 		if (tfm->ivsize && !r->iv && (r->len || tfm->nkeys > 1))
 			return -EINVAL;
-		if (o->check && o->check(in, r->len))
+		if (check_len(in, r->len))
 			return -EINVAL;
 	}
 	if (n == 0)

@@ -27,8 +27,9 @@ struct cryptarch_request;
 
 /*
  * CHECK: 0 if LEN is a length the mode takes, else -EINVAL (NULL: any
- * length), so that a many-request call is refused before anything is
- * written. MANY (NULL: one call of the function of direction OP per
+ * length, or for a template over another skcipher instance, that
+ * instance's rule), so that a many-request call is refused before
+ * anything is written. MANY (NULL: one call of the function of direction OP per
  * request, in order): the N requests, every one already checked (its
  * length taken, src, dst and iv present as a single call needs them);
  * each request's result and iv as one call of that function gives. The
