@@ -141,7 +141,7 @@ INLINE void load_tab(struct tab256 *t, const uint8_t *p)
 
 	#pragma GCC unroll 4
 	for (i = 0; i < 4; i++)
-		t->t[i] = _mm512_load_si512((const void *)(p + 64 * i));
+		t->t[i] = _mm512_loadu_si512((const void *)(p + 64 * i));
 }
 
 /* Every byte of X through the table T: two 128-entry permutes, bit 7
