@@ -110,7 +110,14 @@ if [ -e "$build/provider/cryptarch.so" ]; then
 		fail "cryptarch.so needs the shared library"
 	fi
 	if command -v openssl >/dev/null 2>&1; then
-		out=$(OPENSSL_CONF=/dev/null openssl list -providers \
+		# an instrumented module needs its sanitizer's runtime first
+		# in the (uninstrumented) openssl process
+		pre=""
+		case "${CRYPTARCH_SAN_FLAGS:-}" in
+		*address*) pre=$("${CC:-cc}" -print-file-name=libasan.so) ;;
+		esac
+		out=$(LD_PRELOAD=$pre OPENSSL_CONF=/dev/null \
+			openssl list -providers \
 			-provider-path "$libdir/ossl-modules" \
 			-provider cryptarch 2>&1) ||
 			{ echo "$out"; fail "openssl cannot load cryptarch.so"; }
