@@ -321,6 +321,31 @@ static void imb_close(struct peer *pp)
 	free(PEER_OF(pp, struct imb_peer));
 }
 
+/* A zeroed peer, aligned for its members (gcm's key data: 64 bytes), once
+ * the manager is up; NULL with WHY said otherwise. */
+static struct imb_peer *imb_alloc(char *why, size_t whysize)
+{
+	struct imb_peer *p;
+
+	if (!mgr) {
+		snprintf(why, whysize,
+			 no_aesni ? "intel-ipsec-mb has no code without AES-NI" :
+				    "intel-ipsec-mb: not initialised");
+		return NULL;
+	}
+	p = aligned_alloc(_Alignof(struct imb_peer),
+			  (sizeof(*p) + _Alignof(struct imb_peer) - 1) /
+				  _Alignof(struct imb_peer) *
+				  _Alignof(struct imb_peer));
+	if (!p) {
+		snprintf(why, whysize, "out of memory");
+		return NULL;
+	}
+	memset(p, 0, sizeof(*p));
+	return p;
+}
+
+
 static int imb_open(struct peer **out, const char *cipher, const char *mode,
 		    int decrypt, const uint8_t *key, size_t keylen,
 		    const uint8_t iv[16], char *why, size_t whysize)
@@ -337,22 +362,9 @@ static int imb_open(struct peer **out, const char *cipher, const char *mode,
 			 cipher, 8 * keylen, mode);
 		return -1;
 	}
-	if (!mgr) {
-		snprintf(why, whysize,
-			 no_aesni ? "intel-ipsec-mb has no code without AES-NI" :
-				    "intel-ipsec-mb: not initialised");
+	p = imb_alloc(why, whysize);
+	if (!p)
 		return -1;
-	}
-	/* the alignment of its members (gcm's key data: 64 bytes) */
-	p = aligned_alloc(_Alignof(struct imb_peer),
-			  (sizeof(*p) + _Alignof(struct imb_peer) - 1) /
-				  _Alignof(struct imb_peer) *
-				  _Alignof(struct imb_peer));
-	if (!p) {
-		snprintf(why, whysize, "out of memory");
-		return -1;
-	}
-	memset(p, 0, sizeof(*p));
 	p->mode = m;
 	p->decrypt = decrypt;
 	p->keylen = keylen;
@@ -444,21 +456,9 @@ static int imb_open_many(struct peer **out, const char *cipher,
 			 "IMB jobs AES_CMAC%s", keylen == 16 ? "" : "_256");
 		return 0;
 	}
-	if (!mgr) {
-		snprintf(why, whysize,
-			 no_aesni ? "intel-ipsec-mb has no code without AES-NI" :
-				    "intel-ipsec-mb: not initialised");
+	p = imb_alloc(why, whysize);
+	if (!p)
 		return -1;
-	}
-	p = aligned_alloc(_Alignof(struct imb_peer),
-			  (sizeof(*p) + _Alignof(struct imb_peer) - 1) /
-				  _Alignof(struct imb_peer) *
-				  _Alignof(struct imb_peer));
-	if (!p) {
-		snprintf(why, whysize, "out of memory");
-		return -1;
-	}
-	memset(p, 0, sizeof(*p));
 	p->mode = m;
 	p->keylen = keylen;
 	if (keylen == 16)
