@@ -28,6 +28,7 @@
 
 #include "../../src/core/desc.h"
 #include "../../src/modes/cbc.h"
+#include "../../src/modes/cbcmac.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
 #include "../../src/modes/xts.h"
@@ -79,7 +80,18 @@ CRYPTARCH_DRIVER(twofish_avx512,
 				 /* CBC encryption is serial: below
 				  * cbc-twofish-avx2 (twofish-x86_64's chain,
 				  * 300) where variable time is allowed */
-				 CRYPTARCH_CBC_HOOK(twofish_avx512,
-						    .op_priority = { 250, 0 }),
+				 /* many requests: up to 32 chains in one
+				  * ECB pass (twofish-avx512-many.c) */
+				 CRYPTARCH_CBC_HOOK_MANY(
+					 twofish_avx512,
+					 cryptarch_twofish_avx512_cbc_encrypt_many,
+					 NULL, 400, .op_priority = { 250, 0 }),
+				 /* cmac and xcbc of many messages on the
+				  * same lanes; one chain is serial, ranked
+				  * as CBC encryption */
+				 CRYPTARCH_CBCMAC_HOOKS_MANY_FNS(
+					 cryptarch_twofish_avx512_cbcmac,
+					 cryptarch_twofish_avx512_cbcmac_many,
+					 400, .priority = 250),
 				 CRYPTARCH_CTR_HOOK(twofish_avx512),
 				 CRYPTARCH_XTS_HOOK(twofish_avx512)));

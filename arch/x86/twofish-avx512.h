@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "../../src/core/desc.h"
+#include "cryptarch.h"
 
 /*
  * The expanded key: s[j] is the key-dependent 8-bit S-box of byte lane j
@@ -56,5 +57,16 @@ void cryptarch_twofish_avx512_xts_encrypt(const void *ctx, uint8_t *dst,
 void cryptarch_twofish_avx512_xts_decrypt(const void *ctx, uint8_t *dst,
 					  const uint8_t *src, size_t nblocks,
 					  uint8_t tweak[16]);
+
+/* twofish-avx512-many.c: the cbc hook's encrypt_many (src/modes/cbc.h),
+ * up to 32 requests' chains in one ECB pass; the cbcmac hooks' chain and
+ * mac_many (src/modes/cbcmac.h). */
+void cryptarch_twofish_avx512_cbc_encrypt_many(
+	const void *ctx, const struct cryptarch_request *req, size_t n);
+void cryptarch_twofish_avx512_cbcmac(const void *ctx, uint8_t x[16],
+				     const uint8_t *src, size_t nblocks);
+void cryptarch_twofish_avx512_cbcmac_many(const void *ctx,
+					  const struct cryptarch_request *req,
+					  size_t n);
 
 #endif /* CRYPTARCH_TWOFISH_AVX512_H */
