@@ -98,11 +98,14 @@ static const char usage[] =
 	"  --json         one JSON object instead of text\n"
 	"  --tour         every mode, hash, cipher and instance, 8192\n"
 	"                 bytes, marking the selection under both policies\n"
-	"  --mb N         tcrypt's multibuffer skcipher test: each call\n"
-	"                 is a batch of N independent requests (1..1024,\n"
-	"                 tcrypt's num_mb; tcrypt's default 8) in one\n"
-	"                 cryptarch_skcipher_encrypt_many/_decrypt_many;\n"
-	"                 operations count requests; skciphers only\n"
+	"  --mb N         tcrypt's multibuffer skcipher and hash tests:\n"
+	"                 each call is a batch of N independent requests\n"
+	"                 (1..1024, tcrypt's num_mb; tcrypt's default 8)\n"
+	"                 in one cryptarch_skcipher_encrypt_many/\n"
+	"                 _decrypt_many, or for a hash N messages in one\n"
+	"                 cryptarch_shash_digest_many (one-update sizes\n"
+	"                 only, as tcrypt's); operations count requests;\n"
+	"                 no aead\n"
 	"NAME is a mode (skcipher: cbc(aes), xctr(aes), cts(cbc(aes)),\n"
 	"essiv(cbc(aes),sha256)), a hash (shash: cmac(aes), xcbc(aes),\n"
 	"cbcmac(aes), sha256), measured in tcrypt's hash speed format, or an\n"
@@ -667,20 +670,16 @@ static int targets(struct run *run)
 	int err;
 
 	if (o->nnames == 0)
-		all_names(o, o->mb ? 1 : 3); /* --mb: the skciphers */
+		all_names(o, o->mb ? 2 : 3); /* --mb: skciphers, hashes */
 	for (i = 0; i < o->nnames; i++) {
 		const char *name = o->names[i];
 
-		if (o->mb && type_of(run, name) != &cryptarch_type_skcipher) {
+		if (o->mb && type_of(run, name) == &cryptarch_type_aead) {
 			cli_error("speed",
-				  "--mb: %s is %s %s; --mb measures "
-				  "skciphers only (cryptarch_skcipher_"
-				  "encrypt_many)",
-				  name,
-				  type_of(run, name) == &cryptarch_type_aead ?
-					  "an" :
-					  "a",
-				  type_of(run, name)->name);
+				  "--mb: %s is an aead; --mb measures "
+				  "skciphers (cryptarch_skcipher_encrypt_many) "
+				  "and hashes (cryptarch_shash_digest_many)",
+				  name);
 			return CLI_USAGE;
 		}
 		if (o->is_driver[i]) {
@@ -749,16 +748,43 @@ static void mark(const struct run *run, const struct target *t, struct point *p,
 								 p->sel_ct;
 }
 
+/* The instance of a handle of NAME under FLAGS for digest_many calls
+ * (--mb), into BUF ("" if NAME cannot be opened so). */
+static char *hash_many_selected(const char *name, unsigned flags,
+				size_t keylen, char *buf, size_t size)
+{
+	cryptarch_shash *tfm;
+	uint8_t key[64];
+	size_t i;
+
+	buf[0] = '\0';
+	if (keylen > sizeof(key) || cryptarch_shash_new(&tfm, name, flags))
+		return buf;
+	for (i = 0; i < keylen; i++)
+		key[i] = (uint8_t)(i * 7 + 1);
+	if (keylen == 0 || cryptarch_shash_setkey(tfm, key, keylen) == 0)
+		cryptarch_shash_slot(tfm, CRYPTARCH_CLASS_MANY, buf, size);
+	cryptarch_memzero(key, sizeof(key));
+	cryptarch_shash_free(tfm);
+	return buf;
+}
+
 /* The hash counterpart of mark(). */
 static void mark_hash(const struct run *run, const struct target *t,
 		      struct point *p, size_t keylen)
 {
 	char buf[NAME_LEN];
+	unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
 
-	skbench_hash_selected(t->alg, 0, keylen, buf, sizeof(buf));
+	if (run->o->mb)
+		hash_many_selected(t->alg, 0, keylen, buf, sizeof(buf));
+	else
+		skbench_hash_selected(t->alg, 0, keylen, buf, sizeof(buf));
 	p->sel_ct = strcmp(buf, p->inst) == 0;
-	skbench_hash_selected(t->alg, CRYPTARCH_ALLOW_VARIABLE_TIME, keylen,
-			      buf, sizeof(buf));
+	if (run->o->mb)
+		hash_many_selected(t->alg, vt, keylen, buf, sizeof(buf));
+	else
+		skbench_hash_selected(t->alg, vt, keylen, buf, sizeof(buf));
 	p->sel_vt = strcmp(buf, p->inst) == 0;
 	p->sel = run->o->flags & CRYPTARCH_ALLOW_VARIABLE_TIME ? p->sel_vt :
 								 p->sel_ct;
@@ -892,6 +918,58 @@ static int measure_aead(struct run *run, size_t ti, uint8_t *buf, uint8_t *ct,
  * B bytes/sec", per second of the time measured. A keyed hash is
  * measured at the smallest key size it takes unless --keys is given.
  */
+/* --mb for a hash: N messages of LEN bytes one after another in BUF,
+ * each with its tag at OUT + 64 i, in one cryptarch_shash_digest_many
+ * per tick; the first error stays in ERR. */
+struct hash_many_req {
+	cryptarch_shash *tfm;
+	struct cryptarch_digest_request *req;
+	size_t n;
+	int err;
+};
+
+static void hash_many_tick(void *arg)
+{
+	struct hash_many_req *b = arg;
+	int err = cryptarch_shash_digest_many(b->tfm, b->req, b->n);
+
+	if (err)
+		b->err = err;
+}
+
+/* One point of --mb for a hash: batches of O->MB messages of P->BYTES,
+ * then P->R per message, as measure_many() leaves it. */
+static int measure_hash_many(struct run *run, cryptarch_shash *tfm,
+			     const uint8_t *buf, struct point *p)
+{
+	struct hash_many_req b;
+	uint8_t *out;
+	size_t i;
+
+	b.tfm = tfm;
+	b.n = run->o->mb;
+	b.err = 0;
+	b.req = calloc(b.n, sizeof(*b.req));
+	out = calloc(b.n, 64);
+	if (!b.req || !out) {
+		free(b.req);
+		free(out);
+		return -ENOMEM;
+	}
+	for (i = 0; i < b.n; i++) {
+		b.req[i].data = buf + i * p->bytes;
+		b.req[i].len = p->bytes;
+		b.req[i].out = out + 64 * i;
+	}
+	harness_run(hash_many_tick, &b, run->o->sec, &p->r);
+	p->r.calls *= b.n;
+	p->r.best_ns /= (double)b.n;
+	p->r.best_cycles /= (double)b.n;
+	free(b.req);
+	free(out);
+	return b.err;
+}
+
 static int measure_hash(struct run *run, size_t ti, uint8_t *buf)
 {
 	const struct opts *o = run->o;
@@ -901,7 +979,8 @@ static int measure_hash(struct run *run, size_t ti, uint8_t *buf)
 	uint8_t key[64];
 	size_t k, s, i, keylen, nk;
 	unsigned keys[MAX_KEYS];
-	int n = 0, err;
+	const char *multi = o->mb ? "multibuffer " : "";
+	int n = 0, err, hdr;
 
 	err = cryptarch_shash_new(&tfm, t->open, t->open_flags);
 	if (err)
@@ -928,9 +1007,16 @@ static int measure_hash(struct run *run, size_t ti, uint8_t *buf)
 			key[i] = (uint8_t)(i * 29 + 7);
 		keylen = keys[k] / 8;
 		err = keylen ? cryptarch_shash_setkey(tfm, key, keylen) : 0;
+		hdr = 0;
 		for (s = 0; s < o->nhash; s++) {
-			struct point *p = new_point(run);
+			struct point *p;
 
+			/* tcrypt's multibuffer hash test: digests only */
+			if (o->mb && o->hupd[s] != o->hbytes[s]) {
+				n++;
+				continue;
+			}
+			p = new_point(run);
 			if (!p) {
 				cryptarch_shash_free(tfm);
 				return -ENOMEM;
@@ -939,12 +1025,16 @@ static int measure_hash(struct run *run, size_t ti, uint8_t *buf)
 			p->keybits = keys[k];
 			p->bytes = o->hbytes[s];
 			p->upd = o->hupd[s];
-			snprintf(p->inst, sizeof(p->inst), "%s",
-				 cryptarch_shash_driver(tfm));
+			if (o->mb)
+				cryptarch_shash_slot(tfm, CRYPTARCH_CLASS_MANY,
+						     p->inst, sizeof(p->inst));
+			else
+				snprintf(p->inst, sizeof(p->inst), "%s",
+					 cryptarch_shash_driver(tfm));
 			mark_hash(run, t, p, keylen);
-			if (!o->json && s == 0) {
-				printf("\ntesting speed of %s (%s)\n", t->alg,
-				       p->inst);
+			if (!o->json && !hdr++) {
+				printf("\ntesting speed of %s%s (%s)\n", multi,
+				       t->alg, p->inst);
 				if (keys[k])
 					printf("key: %u bits\n", keys[k]);
 			}
@@ -953,7 +1043,9 @@ static int measure_hash(struct run *run, size_t ti, uint8_t *buf)
 			b.buf = buf;
 			b.len = p->bytes;
 			b.plen = p->upd;
-			if (!err)
+			if (!err && o->mb)
+				b.err = measure_hash_many(run, tfm, buf, p);
+			else if (!err)
 				harness_run(skbench_hash_tick, &b, o->sec,
 					    &p->r);
 			p->err = err ? err : b.err;
@@ -966,6 +1058,12 @@ static int measure_hash(struct run *run, size_t ti, uint8_t *buf)
 			if (p->err)
 				printf("failed: %s\n",
 				       cryptarch_strerror(p->err));
+			else if (o->mb)
+				printf("%llu operations in %s seconds (%llu "
+				       "bytes)\n",
+				       p->r.calls, run->secs,
+				       p->r.calls * (unsigned long long)
+							    p->bytes);
 			else
 				printf("%6.0f opers/sec, %9.0f bytes/sec\n",
 				       (double)p->r.calls / p->r.seconds,
@@ -1142,9 +1240,11 @@ static void header(const struct run *run)
 	if (run->o->mb)
 		printf("multibuffer: %u requests per call "
 		       "(cryptarch_skcipher_encrypt_many/_decrypt_many), each "
-		       "in place in its own buffer with its own iv; "
-		       "operations count requests\n",
-		       run->o->mb);
+		       "in place in its own buffer with its own iv; hashes: "
+		       "%u messages, each in its own buffer, per "
+		       "cryptarch_shash_digest_many; operations count "
+		       "requests\n",
+		       run->o->mb, run->o->mb);
 	for (i = 0; i < run->nt && run->t[i].type != &cryptarch_type_aead; i++)
 		;
 	if (i < run->nt)
@@ -1347,6 +1447,11 @@ static void summary_hash(const struct run *run)
 	       "update: bytes per update;\nMB/s = 10^6 bytes/s; cycles: %s; "
 	       "seconds: measured)\n",
 	       cyc ? harness_cycle_source() : "n/a, no counter");
+	if (o->mb)
+		printf("multibuffer: %u messages of BYTES per "
+		       "cryptarch_shash_digest_many call; MB/s, ns/op and "
+		       "cycles/byte per message, from the best batch\n",
+		       o->mb);
 	printf("%-*s %-*s %s key  bytes update      MB/s      ns/op  "
 	       "cycles/byte  seconds\n",
 	       wa, "alg", wd, "driver", o->tour ? "ct vt" : "sel");
@@ -1390,8 +1495,9 @@ static void summary_hash(const struct run *run)
 		}
 	}
 	printf("sel: the instance a handle from cryptarch_shash_new(alg, %s) "
-	       "uses\n",
-	       o->flags ? "CRYPTARCH_ALLOW_VARIABLE_TIME" : "0");
+	       "uses%s\n",
+	       o->flags ? "CRYPTARCH_ALLOW_VARIABLE_TIME" : "0",
+	       o->mb ? " for that many-digest call" : "");
 
 	for (j = 0; j < run->np; j++) {
 		const struct point *p = &run->p[j];

@@ -26,6 +26,10 @@ const void *cryptarch_aead_ctx(const cryptarch_aead *tfm, size_t *size);
  * the key size set (before setkey: the smallest), into BUF; returns BUF. */
 const char *cryptarch_skcipher_slot(const cryptarch_skcipher *tfm, int decrypt,
 				    int cls, char *buf, size_t size);
+/* The same for a shash handle (CLS 2: cryptarch_shash_digest_many()'s
+ * instance; otherwise the one of cryptarch_shash_driver()). */
+const char *cryptarch_shash_slot(const cryptarch_shash *tfm, int cls,
+				 char *buf, size_t size);
 /* The number of distinct key contexts (xts: pairs) the handle keys for
  * the key size set: 1, or more for a split handle. */
 size_t cryptarch_skcipher_nimpl(const cryptarch_skcipher *tfm);

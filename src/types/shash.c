@@ -180,6 +180,17 @@ int cryptarch_shash_digest_many(cryptarch_shash *tfm,
 	return 0;
 }
 
+/* see handle.h */
+const char *cryptarch_shash_slot(const cryptarch_shash *tfm, int cls,
+				 char *buf, size_t size)
+{
+	return cryptarch_tfm_slot_name(&tfm->tfm, 0,
+				       cls == CRYPTARCH_CLASS_MANY ?
+					       CRYPTARCH_CLASS_MANY :
+					       1,
+				       buf, size);
+}
+
 size_t cryptarch_shash_digestsize(const cryptarch_shash *tfm)
 {
 	return tfm ? tfm->ops->digestsize : 0;
