@@ -608,45 +608,51 @@ static int cap_set_octets(OSSL_PARAM *p, const uint8_t *v, size_t len)
 
 static const char *const cap_cts_names[] = { "CS1", "CS2", "CS3" };
 
-static int cap_get_ctx_params(void *vctx, OSSL_PARAM params[])
+/*
+ * One pass over the caller's parameters, each key compared with the names
+ * this context answers: EVP asks for the iv length on every init and
+ * update, so eight OSSL_PARAM_locate() scans per call would be most of a
+ * short request's cost. Unknown keys are left alone, as locate would.
+ */
+static int cap_get_one(struct cap_ctx *c, OSSL_PARAM *p)
 {
-	struct cap_ctx *c = vctx;
 	const struct cap_desc *d = c->d;
-	OSSL_PARAM *p;
+	const char *k = p->key;
+	const char *drv;
 
-	p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN);
-	if (p != NULL && !OSSL_PARAM_set_size_t(p, d->ivlen))
-		return 0;
-	p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN);
-	if (p != NULL && !OSSL_PARAM_set_size_t(p, d->keylen))
-		return 0;
-	p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING);
-	if (p != NULL && !OSSL_PARAM_set_uint(p, c->pad))
-		return 0;
-	p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM);
-	if (p != NULL && !OSSL_PARAM_set_uint(p, c->num))
-		return 0;
-	p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV);
-	if (p != NULL && !cap_set_octets(p, c->oiv, d->ivlen))
-		return 0;
-	p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV);
-	if (p != NULL && !cap_set_octets(p, c->iv, d->ivlen))
-		return 0;
-	p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS_MODE);
-	if (p != NULL && d->kind == CAP_CTS &&
-	    !OSSL_PARAM_set_utf8_string(p, cap_cts_names[c->cts_mode]))
-		return 0;
-	p = OSSL_PARAM_locate(params, CAP_PARAM_DRIVER);
-	if (p != NULL) {
-		const char *drv;
-
+	if (strcmp(k, OSSL_CIPHER_PARAM_IVLEN) == 0)
+		return OSSL_PARAM_set_size_t(p, d->ivlen);
+	if (strcmp(k, OSSL_CIPHER_PARAM_KEYLEN) == 0)
+		return OSSL_PARAM_set_size_t(p, d->keylen);
+	if (strcmp(k, OSSL_CIPHER_PARAM_PADDING) == 0)
+		return OSSL_PARAM_set_uint(p, c->pad);
+	if (strcmp(k, OSSL_CIPHER_PARAM_NUM) == 0)
+		return OSSL_PARAM_set_uint(p, c->num);
+	if (strcmp(k, OSSL_CIPHER_PARAM_IV) == 0)
+		return cap_set_octets(p, c->oiv, d->ivlen);
+	if (strcmp(k, OSSL_CIPHER_PARAM_UPDATED_IV) == 0)
+		return cap_set_octets(p, c->iv, d->ivlen);
+	if (strcmp(k, OSSL_CIPHER_PARAM_CTS_MODE) == 0)
+		return d->kind != CAP_CTS ||
+		       OSSL_PARAM_set_utf8_string(p,
+						  cap_cts_names[c->cts_mode]);
+	if (strcmp(k, CAP_PARAM_DRIVER) == 0) {
 		if (c->tfm == NULL)
 			return 0;
 		drv = cryptarch_skcipher_driver(c->tfm);
-		if (!OSSL_PARAM_set_utf8_ptr(p, drv) &&
-		    !OSSL_PARAM_set_utf8_string(p, drv))
-			return 0;
+		return OSSL_PARAM_set_utf8_ptr(p, drv) ||
+		       OSSL_PARAM_set_utf8_string(p, drv);
 	}
+	return 1;
+}
+
+static int cap_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+	OSSL_PARAM *p;
+
+	for (p = params; p != NULL && p->key != NULL; p++)
+		if (!cap_get_one(vctx, p))
+			return 0;
 	return 1;
 }
 
