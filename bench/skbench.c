@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "handle.h"
+#include "memzero.h"
 #include "profile.h"
 #include "skbench.h"
 
@@ -113,7 +114,7 @@ void skbench_hash_tick(void *arg)
 
 /* see skbench.h */
 char *skbench_hash_selected(const char *name, unsigned flags, size_t keylen,
-			    char *buf, size_t size)
+			    int many, char *buf, size_t size)
 {
 	cryptarch_shash *tfm;
 	uint8_t key[64];
@@ -125,8 +126,14 @@ char *skbench_hash_selected(const char *name, unsigned flags, size_t keylen,
 		return buf;
 	for (i = 0; i < keylen; i++)
 		key[i] = (uint8_t)(i * 7 + 1);
-	if (keylen == 0 || cryptarch_shash_setkey(tfm, key, keylen) == 0)
-		snprintf(buf, size, "%s", cryptarch_shash_driver(tfm));
+	if (keylen == 0 || cryptarch_shash_setkey(tfm, key, keylen) == 0) {
+		if (many)
+			cryptarch_shash_slot(tfm, CRYPTARCH_CLASS_MANY, buf,
+					     size);
+		else
+			snprintf(buf, size, "%s", cryptarch_shash_driver(tfm));
+	}
+	cryptarch_memzero(key, sizeof(key));
 	cryptarch_shash_free(tfm);
 	return buf;
 }

@@ -81,10 +81,11 @@ void skbench_hash_tick(void *arg);
 
 /* The driver name of the instance that cryptarch_shash_new(NAME, FLAGS)
  * uses with a key of KEYLEN bytes (0: an unkeyed hash, or before setkey)
- * into BUF; "" if NAME cannot be opened under FLAGS (or the key is
+ * into BUF; with MANY set, the one its cryptarch_shash_digest_many()
+ * calls use; "" if NAME cannot be opened under FLAGS (or the key is
  * refused). Returns BUF. */
 char *skbench_hash_selected(const char *name, unsigned flags, size_t keylen,
-			    char *buf, size_t size);
+			    int many, char *buf, size_t size);
 
 /*
  * One AEAD message of LEN bytes through TFM (keyed already) under NONCE

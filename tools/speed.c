@@ -748,27 +748,6 @@ static void mark(const struct run *run, const struct target *t, struct point *p,
 								 p->sel_ct;
 }
 
-/* The instance of a handle of NAME under FLAGS for digest_many calls
- * (--mb), into BUF ("" if NAME cannot be opened so). */
-static char *hash_many_selected(const char *name, unsigned flags,
-				size_t keylen, char *buf, size_t size)
-{
-	cryptarch_shash *tfm;
-	uint8_t key[64];
-	size_t i;
-
-	buf[0] = '\0';
-	if (keylen > sizeof(key) || cryptarch_shash_new(&tfm, name, flags))
-		return buf;
-	for (i = 0; i < keylen; i++)
-		key[i] = (uint8_t)(i * 7 + 1);
-	if (keylen == 0 || cryptarch_shash_setkey(tfm, key, keylen) == 0)
-		cryptarch_shash_slot(tfm, CRYPTARCH_CLASS_MANY, buf, size);
-	cryptarch_memzero(key, sizeof(key));
-	cryptarch_shash_free(tfm);
-	return buf;
-}
-
 /* The hash counterpart of mark(). */
 static void mark_hash(const struct run *run, const struct target *t,
 		      struct point *p, size_t keylen)
@@ -776,15 +755,11 @@ static void mark_hash(const struct run *run, const struct target *t,
 	char buf[NAME_LEN];
 	unsigned vt = CRYPTARCH_ALLOW_VARIABLE_TIME;
 
-	if (run->o->mb)
-		hash_many_selected(t->alg, 0, keylen, buf, sizeof(buf));
-	else
-		skbench_hash_selected(t->alg, 0, keylen, buf, sizeof(buf));
+	skbench_hash_selected(t->alg, 0, keylen, run->o->mb != 0, buf,
+			      sizeof(buf));
 	p->sel_ct = strcmp(buf, p->inst) == 0;
-	if (run->o->mb)
-		hash_many_selected(t->alg, vt, keylen, buf, sizeof(buf));
-	else
-		skbench_hash_selected(t->alg, vt, keylen, buf, sizeof(buf));
+	skbench_hash_selected(t->alg, vt, keylen, run->o->mb != 0, buf,
+			      sizeof(buf));
 	p->sel_vt = strcmp(buf, p->inst) == 0;
 	p->sel = run->o->flags & CRYPTARCH_ALLOW_VARIABLE_TIME ? p->sel_vt :
 								 p->sel_ct;
