@@ -804,7 +804,11 @@ CAP_CIPHERS(CAP_DEFINE)
 #define CAP_ALGORITHM(sym, names, tfm, kind, mode, keylen, ivlen, bs)	\
 	{ names, "provider=cryptarch", sym##_functions, NULL },
 
+#define CAP_AEAD_ALGORITHM(sym, names, cipher, kind, keylen)		\
+	{ names, "provider=cryptarch", sym##_functions, NULL },
+
 const OSSL_ALGORITHM cap_cipher_algorithms[] = {
 	CAP_CIPHERS(CAP_ALGORITHM)
+	CAP_AEADS(CAP_AEAD_ALGORITHM)
 	{ NULL, NULL, NULL, NULL }
 };

@@ -9,6 +9,11 @@
  * mode over a cipher name, so the library's selection picks the driver.
  * No code; included by prov.c (the algorithm list) and cipher.c (the
  * per-algorithm functions).
+ *
+ * CAP_AEADS is the same for the AEAD ciphers of aead.c: CAP_AEAD(symbol,
+ * OpenSSL names, cipher name, GCM or CCM, key length); aead.c builds each
+ * from library handles of that cipher (see there), prov.h declares their
+ * dispatch tables and cipher.c lists them.
  */
 
 /* kinds: CAP_BLOCK (ECB, CBC: padding, whole blocks), CAP_CTR (a stream),
@@ -60,3 +65,23 @@
 	  EVP_CIPH_CTR_MODE, 24, 16, 1)					\
 	X(tf256ctr, "TWOFISH-256-CTR", "ctr(twofish)", CAP_CTR,		\
 	  EVP_CIPH_CTR_MODE, 32, 16, 1)
+
+#define CAP_AEADS(X)							\
+	X(cap_aes128gcm, "AES-128-GCM:id-aes128-GCM:2.16.840.1.101.3.4.1.6", \
+	  "aes", GCM, 16)						\
+	X(cap_aes192gcm, "AES-192-GCM:id-aes192-GCM:2.16.840.1.101.3.4.1.26", \
+	  "aes", GCM, 24)						\
+	X(cap_aes256gcm, "AES-256-GCM:id-aes256-GCM:2.16.840.1.101.3.4.1.46", \
+	  "aes", GCM, 32)						\
+	X(cap_aes128ccm, "AES-128-CCM:id-aes128-CCM:2.16.840.1.101.3.4.1.7", \
+	  "aes", CCM, 16)						\
+	X(cap_aes192ccm, "AES-192-CCM:id-aes192-CCM:2.16.840.1.101.3.4.1.27", \
+	  "aes", CCM, 24)						\
+	X(cap_aes256ccm, "AES-256-CCM:id-aes256-CCM:2.16.840.1.101.3.4.1.47", \
+	  "aes", CCM, 32)						\
+	X(cap_tf128gcm, "TWOFISH-128-GCM", "twofish", GCM, 16)		\
+	X(cap_tf192gcm, "TWOFISH-192-GCM", "twofish", GCM, 24)		\
+	X(cap_tf256gcm, "TWOFISH-256-GCM", "twofish", GCM, 32)		\
+	X(cap_tf128ccm, "TWOFISH-128-CCM", "twofish", CCM, 16)		\
+	X(cap_tf192ccm, "TWOFISH-192-CCM", "twofish", CCM, 24)		\
+	X(cap_tf256ccm, "TWOFISH-256-CCM", "twofish", CCM, 32)

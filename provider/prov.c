@@ -80,6 +80,11 @@ static const OSSL_ITEM cap_reason_strings[] = {
 	{ CAP_R_BAD_CTS_MODE, "invalid cts mode" },
 	{ CAP_R_BAD_PARAMETER, "invalid parameter" },
 	{ CAP_R_BAD_CONFIG, "invalid provider configuration" },
+	{ CAP_R_CIPHER_OPERATION_FAILED, "cipher operation failed" },
+	{ CAP_R_TAG_NOT_SET, "tag not set" },
+	{ CAP_R_INVALID_TAG, "invalid tag" },
+	{ CAP_R_INVALID_TAG_LENGTH, "invalid tag length" },
+	{ CAP_R_TAG_NOT_NEEDED, "tag not needed" },
 	{ 0, NULL }
 };
 

@@ -3,7 +3,7 @@
  * prov.h - what the provider's files share: the provider context (the
  * core's handle and error functions, the policy read from the
  * configuration), the error reasons, and the cipher algorithms that
- * cipher.c defines and prov.c lists. No secrets here.
+ * cipher.c and aead.c define and prov.c lists. No secrets here.
  */
 #ifndef CAP_PROV_H
 #define CAP_PROV_H
@@ -41,6 +41,11 @@ enum {
 	CAP_R_BAD_CTS_MODE,
 	CAP_R_BAD_PARAMETER,
 	CAP_R_BAD_CONFIG,
+	CAP_R_CIPHER_OPERATION_FAILED,
+	CAP_R_TAG_NOT_SET,
+	CAP_R_INVALID_TAG,
+	CAP_R_INVALID_TAG_LENGTH,
+	CAP_R_TAG_NOT_NEEDED,
 };
 
 void cap_raise(const struct cap_provctx *p, int reason, const char *fmt,
@@ -49,5 +54,11 @@ void cap_error(const struct cap_provctx *p, int reason);
 
 /* cipher.c: the algorithms, terminated by a NULL name. */
 extern const OSSL_ALGORITHM cap_cipher_algorithms[];
+
+/* aead.c: the dispatch tables of the AEAD ciphers (ciphers.h). */
+#include "ciphers.h"
+#define CAP_AEAD_DECLARE(sym, names, cipher, kind, keylen)		\
+	extern const OSSL_DISPATCH sym##_functions[];
+CAP_AEADS(CAP_AEAD_DECLARE)
 
 #endif /* CAP_PROV_H */
