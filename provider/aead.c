@@ -699,6 +699,8 @@ struct ccm_ctx {
 	int err;		/* why tfm is NULL */
 	char name[32];
 	unsigned enc : 1, key_set : 1, iv_set : 1, len_set : 1, tag_set : 1;
+	unsigned used : 1;	/* a data update has consumed the length */
+	unsigned lost_m : 1;	/* the tag length is lost until a new key */
 	size_t l, m;		/* L and the tag length, as set */
 	size_t kl, km;		/* those in force: the values at the key */
 	size_t mlen;		/* the message length set */
@@ -815,6 +817,7 @@ static int ccm_init(void *vctx, const unsigned char *key, size_t keylen,
 		/* The default provider fixes L and M with the key. */
 		c->kl = c->l;
 		c->km = c->m;
+		c->lost_m = 0;
 	}
 	return ccm_set_ctx_params(c, params);
 }
@@ -843,6 +846,7 @@ static int ccm_set_len(struct ccm_ctx *c, size_t mlen)
 	ccm_drop_aad(c);
 	c->mlen = mlen;
 	c->len_set = 1;
+	c->used = 0;
 	return 1;
 }
 
@@ -855,9 +859,21 @@ static int ccm_data(struct ccm_ctx *c, uint8_t *out, const uint8_t *in,
 	uint8_t *s;
 	int err, ok = 0;
 
-	if (len != c->mlen || (c->kl < 8 && (uint64_t)len >> (8 * c->kl)))
+	/* One data update per length call: the default provider's CCM
+	 * state has spent the length after one (whatever its outcome),
+	 * also across a re-init that gives no new length. */
+	if (c->used ||
+	    len != c->mlen || (c->kl < 8 && (uint64_t)len >> (8 * c->kl))) {
+		/* And a length that does not match leaves the default
+		 * provider's CCM state without its tag length (M) until the
+		 * next key: encryption still works, but has no tag to give,
+		 * and no decryption verifies. */
+		c->used = 1;
+		c->lost_m = 1;
 		goto fail;
-	if (!c->enc && c->m != c->km)
+	}
+	c->used = 1;
+	if (!c->enc && (c->m != c->km || c->lost_m))
 		goto fail;
 	s = OPENSSL_malloc(len + 16);
 	if (s == NULL)
@@ -1013,7 +1029,7 @@ static int ccm_get_one(struct ccm_ctx *c, OSSL_PARAM *p)
 		}
 		/* The tag has the length in force at the key. */
 		if (p->data_type != OSSL_PARAM_OCTET_STRING ||
-		    p->data == NULL || p->data_size != c->km)
+		    p->data == NULL || p->data_size != c->km || c->lost_m)
 			return 0;
 		memcpy(p->data, c->tag, c->km);
 		p->return_size = c->km;
