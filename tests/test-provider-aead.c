@@ -616,9 +616,17 @@ static void ccm_message(struct run *r)
 	if (retag) /* back to the length at the key */
 		op_ctrl(r, EVP_CTRL_AEAD_SET_TAG, (int)r->taglen, NULL,
 			"tag length back");
-	/* A second data update without a new iv fails. */
-	if (rnd(8) == 0 && !flip)
-		op_update(r, 1, 0, in, len, 0, "second data update");
+	/* A second data update without a new iv fails (and where the
+	 * length was left spent, loses M). */
+	if (rnd(8) == 0 && len > 1) {
+		if (op_update(r, 1, 0, in, len, 0, "second data update") != 0) {
+			test_fail("%s: %s: second data update works", ci->name,
+				  r->what);
+			r->bad++;
+		}
+		if (r->spent)
+			r->lost_m = 1;
+	}
 }
 
 /* ---- per cipher -------------------------------------------------------- */
