@@ -317,7 +317,100 @@ static int model_encrypt(const struct cinfo *ci, const uint8_t *key,
 
 /* ---- GCM --------------------------------------------------------------- */
 
-static void gcm_message(struct run *r)
+/*
+ * An iv whose J0 the test chooses, so that the 32-bit counter of GCM
+ * wraps within a message (a random iv does so once in 2^26 messages).
+ * For a 16-byte iv X, J0 = GHASH(X || 0^64 || [128]64) = (X H + L) H in
+ * GF(2^128), so X = (J0 H^-1 + L) H^-1. Bitwise field arithmetic after SP
+ * 800-38D 6.3 (algorithm 1); test code, not constant-time.
+ */
+static void gf_mul(uint8_t *z, const uint8_t *x, const uint8_t *y)
+{
+	uint8_t v[16], acc[16] = { 0 };
+	unsigned i, j, lsb;
+
+	memcpy(v, y, 16);
+	for (i = 0; i < 128; i++) {
+		if (x[i / 8] >> (7 - i % 8) & 1)
+			for (j = 0; j < 16; j++)
+				acc[j] ^= v[j];
+		lsb = v[15] & 1;
+		for (j = 15; j > 0; j--)
+			v[j] = (uint8_t)(v[j] >> 1 | v[j - 1] << 7);
+		v[0] >>= 1;
+		if (lsb)
+			v[0] ^= 0xe1;
+	}
+	memcpy(z, acc, 16);
+}
+
+/* a^(2^128 - 2) = a^-1: a^(2^k - 1) squared and times a, up to k = 127,
+ * then squared once more. */
+static void gf_inv(uint8_t *z, const uint8_t *a)
+{
+	uint8_t r[16];
+	unsigned k;
+
+	memcpy(r, a, 16);
+	for (k = 1; k < 127; k++) {
+		gf_mul(r, r, r);
+		gf_mul(r, r, a);
+	}
+	gf_mul(z, r, r);
+}
+
+/* H = E(K, 0^128): the default provider's ECB for AES, the library's
+ * for Twofish. */
+static int gcm_h(const struct cinfo *ci, const uint8_t *key, uint8_t *h)
+{
+	static const uint8_t zero[16];
+	cryptarch_skcipher *tf = NULL;
+	char name[32];
+	int ok, l = 0;
+
+	if (ci->ref != NULL) {
+		EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+		EVP_CIPHER *ecb;
+
+		snprintf(name, sizeof(name), "AES-%zu-ECB", ci->keylen * 8);
+		ecb = EVP_CIPHER_fetch(NULL, name, "provider=default");
+		ok = ecb != NULL &&
+		     EVP_EncryptInit_ex2(c, ecb, key, NULL, NULL) == 1 &&
+		     EVP_CIPHER_CTX_set_padding(c, 0) == 1 &&
+		     EVP_EncryptUpdate(c, h, &l, zero, 16) == 1 && l == 16;
+		EVP_CIPHER_free(ecb);
+		EVP_CIPHER_CTX_free(c);
+		return ok;
+	}
+	ok = cryptarch_skcipher_new(&tf, "ecb(twofish)", 0) == 0 &&
+	     cryptarch_skcipher_setkey(tf, key, ci->keylen) == 0 &&
+	     cryptarch_skcipher_encrypt(tf, zero, h, 16, NULL) == 0;
+	cryptarch_skcipher_free(tf);
+	return ok;
+}
+
+/* The 16-byte iv under KEY whose J0 ends in the 32 bits LOW. */
+static int gcm_wrap_iv(const struct cinfo *ci, const uint8_t *key,
+		       uint32_t low, uint8_t *iv)
+{
+	uint8_t h[16], hinv[16], j0[16], len[16] = { 0 };
+	unsigned i;
+
+	if (!gcm_h(ci, key, h))
+		return 0;
+	test_rng_fill(&rng, j0, 12);
+	for (i = 0; i < 4; i++)
+		j0[12 + i] = (uint8_t)(low >> (24 - 8 * i));
+	len[15] = 128; /* [bitlen(iv)]64 */
+	gf_inv(hinv, h);
+	gf_mul(iv, j0, hinv);
+	for (i = 0; i < 16; i++)
+		iv[i] ^= len[i];
+	gf_mul(iv, iv, hinv);
+	return 1;
+}
+
+static void gcm_message(struct run *r, int wrap)
 {
 	static uint8_t pt[MAXMSG], ct[MAXMSG], aad[MAXAAD];
 	const struct cinfo *ci = r->ci;
@@ -344,6 +437,18 @@ static void gcm_message(struct run *r)
 	if (how != 2)
 		test_rng_fill(&rng, r->key, ci->keylen);
 	test_rng_fill(&rng, iv, ivlen);
+	if (wrap) {
+		/* inc32(J0) wraps after 1..16 blocks of a longer message */
+		ivlen = 16;
+		len = 300 + rnd(MAXMSG - 300);
+		if (how == 0)
+			how = 1;
+		if (!gcm_wrap_iv(ci, r->key, 0xffffffffu - rnd(16), iv)) {
+			test_fail("%s: the wrapping iv", ci->name);
+			r->bad++;
+			return;
+		}
+	}
 	test_rng_fill(&rng, pt, len);
 	test_rng_fill(&rng, aad, aadlen);
 	for (i = 0; i < r->n; i++)
@@ -358,8 +463,9 @@ static void gcm_message(struct run *r)
 	if (flip)
 		settag[rnd(t)] ^= (uint8_t)(1u << rnd(8));
 	snprintf(r->what, sizeof(r->what),
-		 "GCM enc %d iv %zu aad %zu len %zu init %u tag %u%s", enc,
-		 ivlen, aadlen, len, how, t, flip ? " flipped" : "");
+		 "GCM enc %d iv %zu aad %zu len %zu init %u tag %u%s%s", enc,
+		 ivlen, aadlen, len, how, t, flip ? " flipped" : "",
+		 wrap ? " counter wraps" : "");
 
 	if (how == 0) {
 		ok = op_init2(r, r->key, iv, enc);
@@ -686,7 +792,7 @@ static void check_cipher(struct cinfo *ci, unsigned rounds)
 		if (ci->gcm && rnd(64) == 0)
 			gcm_no_tag(&r);
 		else if (ci->gcm)
-			gcm_message(&r);
+			gcm_message(&r, rnd(16) == 0);
 		else
 			ccm_message(&r);
 	}
