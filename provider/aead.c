@@ -53,7 +53,8 @@
 
 #define GCM_IV_MAX 128 /* the default provider's limit */
 #define GCM_AAD_MAX ((uint64_t)1 << 61)
-#define GCM_DATA_MAX (((uint64_t)1 << 36) - 32) /* SP 800-38D: 2^39 - 256 bits */
+/* SP 800-38D: at most 2^39 - 256 bits of data */
+#define GCM_DATA_MAX (((uint64_t)1 << 36) - 32)
 
 /* The iv states of the default provider's GCM. */
 #define IV_UNSET 0	/* no iv yet */
@@ -75,12 +76,14 @@ static void raise_lib(const struct cap_provctx *p, const char *what, int err)
 static void raise_no_impl(const struct cap_provctx *p, const char *name,
 			  int err)
 {
+	int policy = err == -ENOENT &&
+		     !(p->flags & CRYPTARCH_ALLOW_VARIABLE_TIME);
+
 	cap_raise(p, CAP_R_NO_IMPLEMENTATION, "%s: %s%s", name,
 		  cryptarch_strerror(err),
-		  err == -ENOENT && !(p->flags & CRYPTARCH_ALLOW_VARIABLE_TIME) ?
-			  " (only constant-time implementations are allowed: "
-			  "allow-variable-time in the provider's "
-			  "configuration)" : "");
+		  policy ? " (only constant-time implementations are "
+			   "allowed: allow-variable-time in the provider's "
+			   "configuration)" : "");
 }
 
 static void store_be64(uint8_t *p, uint64_t v)
@@ -125,7 +128,7 @@ struct gcm_ctx {
 	cryptarch_skcipher *ctr, *ecb;
 	cryptarch_shash *gh;
 	int err;		/* why a handle is missing */
-	const char *missing;	/* the name that failed */
+	char missing[32];	/* the name that failed */
 	unsigned enc : 1, key_set : 1;
 	unsigned iv_state;
 	unsigned num;		/* keystream bytes of ks used (0: none left) */
@@ -159,9 +162,7 @@ static int gcm_handles(struct gcm_ctx *c)
 	}
 	c->err = err;
 	if (err) {
-		/* The names are literals of this file: keep which one. */
-		c->missing = c->ctr == NULL ? "ctr" : c->ecb == NULL ? "ecb"
-								     : "ghash";
+		snprintf(c->missing, sizeof(c->missing), "%s", name);
 		return err;
 	}
 	snprintf(c->drv, sizeof(c->drv), "gcm_base(%s,%s)",
@@ -493,6 +494,15 @@ static int gcm_final_tag(struct gcm_ctx *c)
 		ok = CRYPTO_memcmp(t, c->tag, c->taglen) == 0;
 	}
 	OPENSSL_cleanse(t, sizeof(t));
+	if (ok) {
+		/* The message is done: nothing of it is needed again. (A
+		 * tag that fails leaves the state, as the default
+		 * provider's does.) */
+		OPENSSL_cleanse(c->ks, sizeof(c->ks));
+		OPENSSL_cleanse(c->y, sizeof(c->y));
+		OPENSSL_cleanse(c->ek0, sizeof(c->ek0));
+		c->num = 0;
+	}
 	return ok;
 }
 
