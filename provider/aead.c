@@ -29,6 +29,13 @@
  *        fails.
  * TLS record modes (the TLS1 AAD and fixed-iv parameters) are not offered.
  *
+ * An init that passes the key in force again keeps its schedules (openssl
+ * speed, and programs that give the key with every iv, would otherwise
+ * pay for two AES key expansions and the GHASH key's powers per message);
+ * the keys are compared with CRYPTO_memcmp, whose time depends on the
+ * length only, so this tells an observer no more than that the whole key
+ * was the same.
+ *
  * Key copies (for EVP_CIPHER_CTX_copy), H, E(K, J0), the keystream, Y and
  * the kept AAD are wiped when replaced and when a context is freed; the
  * library wipes its handles. Constant-time as the chosen drivers are:
@@ -275,13 +282,17 @@ static int gcm_init(void *vctx, const unsigned char *key, size_t keylen,
 			cap_raise(c->prov, CAP_R_BAD_KEY_LENGTH, "%zu", keylen);
 			return 0;
 		}
-		OPENSSL_cleanse(c->key, sizeof(c->key));
-		OPENSSL_cleanse(c->h, sizeof(c->h));
-		c->key_set = 0;
-		if (!gcm_setkey(c, key))
-			return 0;
-		memcpy(c->key, key, keylen);
-		c->key_set = 1;
+		/* The key in force again (a program that passes it with
+		 * every iv): its schedules stand. */
+		if (!c->key_set || CRYPTO_memcmp(c->key, key, keylen) != 0) {
+			OPENSSL_cleanse(c->key, sizeof(c->key));
+			OPENSSL_cleanse(c->h, sizeof(c->h));
+			c->key_set = 0;
+			if (!gcm_setkey(c, key))
+				return 0;
+			memcpy(c->key, key, keylen);
+			c->key_set = 1;
+		}
 	}
 	return gcm_set_ctx_params(c, params);
 }
@@ -815,19 +826,25 @@ static int ccm_init(void *vctx, const unsigned char *key, size_t keylen,
 			cap_raise(c->prov, CAP_R_BAD_KEY_LENGTH, "%zu", keylen);
 			return 0;
 		}
-		OPENSSL_cleanse(c->key, sizeof(c->key));
-		c->key_set = 0;
-		err = cryptarch_aead_setkey(c->tfm, key, keylen);
-		if (err) {
-			raise_lib(c->prov, "setkey", err);
-			return 0;
+		if (!c->key_set || CRYPTO_memcmp(c->key, key, keylen) != 0) {
+			OPENSSL_cleanse(c->key, sizeof(c->key));
+			c->key_set = 0;
+			err = cryptarch_aead_setkey(c->tfm, key, keylen);
+			if (err) {
+				raise_lib(c->prov, "setkey", err);
+				return 0;
+			}
+			memcpy(c->key, key, keylen);
+			c->key_set = 1;
 		}
-		memcpy(c->key, key, keylen);
-		c->key_set = 1;
 		/* The default provider fixes L and M with the key. */
 		c->kl = c->l;
 		c->km = c->m;
 		c->lost_m = 0;
+		/* A length set before the key does not survive it there
+		 * (its CCM state starts over) but still counts as set. */
+		if (c->len_set)
+			c->used = 1;
 	}
 	return ccm_set_ctx_params(c, params);
 }
