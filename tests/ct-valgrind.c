@@ -161,11 +161,13 @@ static int run_mode(const char *name, size_t len, size_t keylen)
 }
 
 /*
- * Many-request CBC (cryptarch_skcipher_encrypt_many, _decrypt_many)
- * through instance NAME, a cbc one, with a secret key of KEYLEN bytes:
- * MANY_N requests of different lengths (a zero-length one among them),
- * more of them than any driver has lanes, so that lanes are refilled and
- * run out at different times; their ivs and plaintexts are secret. 0, or
+ * Many requests (cryptarch_skcipher_encrypt_many, _decrypt_many)
+ * through instance NAME, a cbc, ecb or ctr one, with a secret key of
+ * KEYLEN bytes: MANY_N requests of different lengths (a zero-length one
+ * among them, and one-, two- and three-block ones, which ecb and ctr
+ * gather into one call), more of them than any driver has lanes, so that
+ * lanes are refilled and run out at different times; their ivs and
+ * plaintexts are secret. 0, or
  * 1 if a call failed or the round trip is wrong.
  */
 #define MANY_N 19
@@ -451,7 +453,9 @@ static int run_names(const struct cryptarch_driver *drv, size_t keylen,
 						       keylen);
 			if (type != &cryptarch_type_shash &&
 			    type != &cryptarch_type_aead &&
-			    !strcmp(names[k].pattern, "cbc(%s)"))
+			    (!strcmp(names[k].pattern, "cbc(%s)") ||
+			     !strcmp(names[k].pattern, "ecb(%s)") ||
+			     !strcmp(names[k].pattern, "ctr(%s)")))
 				rc |= run_many(name, keylen);
 			(*ran)++;
 		}
