@@ -4,11 +4,13 @@
  * stanza files of its test/recipes/30-test_evp_data/, copied into
  * tests/vectors/openssl-evp/) run through one provider by EVP calls.
  *
- *   test-provider-evpdata [--provider NAME] MODULE_DIR FILE...
+ *   test-provider-evpdata [--provider NAME] [--config CNF] MODULE_DIR FILE...
  *
  * NAME is "cryptarch" (the default: the module is loaded from MODULE_DIR
  * beside the default provider) or "default" (only OpenSSL's default
- * provider, which checks the reader itself against OpenSSL). Every
+ * provider, which checks the reader itself against OpenSSL). CNF, an
+ * openssl.cnf, is loaded into the library context first: so the module
+ * can be run with allow-variable-time (its policy is printed). Every
  * algorithm is fetched with the property query "provider=NAME", so nothing
  * is served by another provider, and a stanza whose cipher or MAC NAME
  * does not offer is a failure, never a skip.
@@ -60,6 +62,27 @@ static const char *prog = "test-provider-evpdata";
 static const char *provname = "cryptarch";
 static char propq[64];
 static OSSL_LIB_CTX *lib;
+static unsigned long runs; /* EVP sequences run, for the summary */
+/* The module's drivers that served a file ("cryptarch-driver"). */
+static char drivers[256];
+
+static void note_driver(EVP_CIPHER_CTX *c)
+{
+	const char *drv = NULL;
+	OSSL_PARAM p[2] = {
+		OSSL_PARAM_utf8_ptr("cryptarch-driver", (char **)&drv, 0),
+		OSSL_PARAM_END
+	};
+	size_t n = strlen(drivers);
+	char word[72];
+
+	if (strcmp(provname, "cryptarch") != 0 ||
+	    !EVP_CIPHER_CTX_get_params(c, p) || drv == NULL)
+		return;
+	snprintf(word, sizeof(word), " %s ", drv);
+	if (strstr(drivers, word) == NULL && n + strlen(word) < sizeof(drivers))
+		memcpy(drivers + (n ? n - 1 : 0), word, strlen(word) + 1);
+}
 
 struct bin {
 	unsigned char *p;
@@ -329,6 +352,7 @@ static const char *cipher_run(const struct stanza *s, EVP_CIPHER *ci,
 	int i, got = 0;
 
 	*why = "";
+	runs++;
 	buf = malloc(2 * cap);
 	if (c == NULL || buf == NULL) {
 		err = "TEST_MALLOC";
@@ -382,6 +406,7 @@ static const char *cipher_run(const struct stanza *s, EVP_CIPHER *ci,
 	if (!EVP_CipherInit_ex2(c, NULL, s->key.p, s->iv.set ? s->iv.p : NULL,
 				-1, NULL))
 		goto out;
+	note_driver(c);
 	if (s->iv.set) {
 		/* GCM and CCM (custom iv) need only answer. */
 		err = "INVALID_IV";
@@ -598,6 +623,7 @@ static const char *mac_run(const struct stanza *s, EVP_MAC *mac)
 	if (ctx == NULL)
 		return "MAC_CREATE_ERROR";
 	err = "MAC_INIT_ERROR";
+	runs++;
 	if (!EVP_MAC_init(ctx, s->key.p, s->key.n, prm))
 		goto out;
 	if ((err = mac_once(s, ctx, 0)) != NULL)
@@ -692,10 +718,13 @@ static int run_file(const char *path)
 {
 	static struct stanza s;
 	struct counts n = { 0 };
+	unsigned long runs0 = runs;
 	FILE *f = fopen(path, "r");
 	const char *base = strrchr(path, '/');
 	char line[8192];
 	int lineno = 0, open = 0, rc = 0;
+
+	drivers[0] = '\0';
 
 	base = base ? base + 1 : path;
 	if (f == NULL) {
@@ -755,7 +784,9 @@ static int run_file(const char *path)
 	if (n.elsewhere)
 		printf(", %lu not run (Availablein without default)",
 		       n.elsewhere);
-	printf(" [provider %s]\n", provname);
+	printf(" [provider %s; %lu EVP runs]\n", provname, runs - runs0);
+	if (drivers[0] != '\0')
+		printf("%s: drivers:%s\n", base, drivers);
 	if (n.stanzas == 0) {
 		test_fail("%s: no stanza", base);
 		rc = -1;
@@ -763,19 +794,41 @@ static int run_file(const char *path)
 	return rc;
 }
 
+/* The provider's policy as it reports it ("yes", "no"), or "?". */
+static const char *policy(OSSL_PROVIDER *p)
+{
+	static char buf[16];
+	const char *v = NULL;
+	OSSL_PARAM prm[2] = {
+		OSSL_PARAM_utf8_ptr("allow-variable-time", (char **)&v, 0),
+		OSSL_PARAM_END
+	};
+
+	if (p == NULL || !OSSL_PROVIDER_get_params(p, prm) || v == NULL)
+		return "?";
+	snprintf(buf, sizeof(buf), "%s", v);
+	return buf;
+}
+
 int main(int argc, char **argv)
 {
 	OSSL_PROVIDER *pdef = NULL, *pmod = NULL;
-	int i = 1;
+	const char *cnf = NULL;
+	int i = 1, mod;
 
-	if (argc > 2 && strcmp(argv[1], "--provider") == 0) {
-		provname = argv[2];
-		i = 3;
+	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+		if (strcmp(argv[i], "--provider") == 0)
+			provname = argv[i + 1];
+		else if (strcmp(argv[i], "--config") == 0)
+			cnf = argv[i + 1];
+		else
+			break;
 	}
-	if (argc - i < 2 || (strcmp(provname, "cryptarch") != 0 &&
-			     strcmp(provname, "default") != 0)) {
+	mod = strcmp(provname, "cryptarch") == 0;
+	if (argc - i < 2 || (!mod && strcmp(provname, "default") != 0) ||
+	    argv[i][0] == '-') {
 		fprintf(stderr, "usage: %s [--provider cryptarch|default] "
-			"MODULE_DIR FILE...\n", prog);
+			"[--config OPENSSL_CNF] MODULE_DIR FILE...\n", prog);
 		return 2;
 	}
 	snprintf(propq, sizeof(propq), "provider=%s", provname);
@@ -783,14 +836,24 @@ int main(int argc, char **argv)
 	if (lib == NULL || !OSSL_PROVIDER_set_default_search_path(lib, argv[i]))
 		test_fail("a library context with the module path %s",
 			  argv[i]);
+	/* With --config the file loads (and configures) the providers;
+	 * else they are loaded here, cryptarch with its defaults. */
+	if (cnf != NULL && !OSSL_LIB_CTX_load_config(lib, cnf)) {
+		ERR_print_errors_fp(stderr);
+		test_fail("loading %s", cnf);
+		return test_finish(prog);
+	}
 	pdef = OSSL_PROVIDER_load(lib, "default");
-	if (strcmp(provname, "cryptarch") == 0)
+	if (mod)
 		pmod = OSSL_PROVIDER_load(lib, "cryptarch");
-	if (pdef == NULL || (strcmp(provname, "cryptarch") == 0 && !pmod)) {
+	if (pdef == NULL || (mod && pmod == NULL)) {
 		ERR_print_errors_fp(stderr);
 		test_fail("loading the providers from %s", argv[i]);
 		return test_finish(prog);
 	}
+	if (mod)
+		printf("cryptarch: allow-variable-time = %s%s%s\n",
+		       policy(pmod), cnf ? ", from " : "", cnf ? cnf : "");
 	for (i++; i < argc; i++)
 		run_file(argv[i]);
 	OSSL_PROVIDER_unload(pmod);
