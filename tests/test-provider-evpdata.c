@@ -69,10 +69,9 @@ static char drivers[256];
 static void note_driver(EVP_CIPHER_CTX *c)
 {
 	const char *drv = NULL;
-	OSSL_PARAM p[2] = {
-		OSSL_PARAM_utf8_ptr("cryptarch-driver", (char **)&drv, 0),
-		OSSL_PARAM_END
-	};
+	OSSL_PARAM p[2] = { OSSL_PARAM_utf8_ptr("cryptarch-driver",
+						(char **)&drv, 0),
+			    OSSL_PARAM_END };
 	size_t n = strlen(drivers);
 	char word[72];
 
@@ -94,13 +93,13 @@ struct stanza {
 	const char *file;
 	int line;
 	char title[160];
-	char alg[64];	/* the Cipher or MAC name */
+	char alg[64]; /* the Cipher or MAC name */
 	int is_mac;
-	char sub[64];	/* MAC: Algorithm */
+	char sub[64]; /* MAC: Algorithm */
 	char result[64];
 	char cts[16];
 	char avail[64];
-	int op;		/* -1 both, 1 encrypt, 0 decrypt */
+	int op; /* -1 both, 1 encrypt, 0 decrypt */
 	int tag_late;
 	struct bin key, iv, next_iv, pt, ct, tag, input, output;
 	struct bin aad[MAX_AAD];
@@ -289,8 +288,9 @@ static void describe(char *buf, size_t size, const struct layout *l)
 {
 	snprintf(buf, size, "%s, %s, output %s, %s",
 		 l->enc ? "encrypt" : "decrypt",
-		 l->in_place ? "in place" : l->in_off ? "input off by one"
-						       : "input aligned",
+		 l->in_place ? "in place" :
+		 l->in_off   ? "input off by one" :
+			       "input aligned",
 		 l->out_off ? "off by one" : "aligned",
 		 l->frag ? "fragmented (1, n-2, 1)" : "one update");
 }
@@ -367,11 +367,10 @@ static const char *cipher_run(const struct stanza *s, EVP_CIPHER *ci,
 	if (!EVP_CipherInit_ex2(c, ci, NULL, NULL, l->enc, NULL))
 		goto out;
 	if (s->cts[0] != '\0') {
-		OSSL_PARAM p[2] = {
-			OSSL_PARAM_utf8_string(OSSL_CIPHER_PARAM_CTS_MODE,
-					       (char *)s->cts, 0),
-			OSSL_PARAM_END
-		};
+		OSSL_PARAM p[2] = { OSSL_PARAM_utf8_string(
+					    OSSL_CIPHER_PARAM_CTS_MODE,
+					    (char *)s->cts, 0),
+				    OSSL_PARAM_END };
 
 		err = "INVALID_CTS_MODE";
 		if (!EVP_CIPHER_CTX_set_params(c, p))
@@ -394,8 +393,7 @@ static const char *cipher_run(const struct stanza *s, EVP_CIPHER *ci,
 
 		err = late ? "TAG_LENGTH_SET_ERROR" : "TAG_SET_ERROR";
 		if ((!late || mode != EVP_CIPH_GCM_MODE) &&
-		    EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_SET_TAG,
-					(int)s->tag.n,
+		    EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_SET_TAG, (int)s->tag.n,
 					late ? NULL : s->tag.p) <= 0)
 			goto out;
 	}
@@ -511,10 +509,10 @@ static int cipher_stanza(const struct stanza *s)
 	flags = EVP_CIPHER_get_flags(ci);
 	for (dir = 1; dir >= 0 && ok && !ended; dir--) {
 		struct layout l = { .enc = dir };
-		int frags = mode == EVP_CIPH_CCM_MODE ||
-				    mode == EVP_CIPH_XTS_MODE ||
-				    (flags & EVP_CIPH_FLAG_CTS)
-			    ? 1 : 2;
+		/* no fragments where an update is a whole message */
+		int whole = mode == EVP_CIPH_CCM_MODE ||
+			    mode == EVP_CIPH_XTS_MODE ||
+			    (flags & EVP_CIPH_FLAG_CTS) != 0;
 		int k;
 
 		if (s->op != -1 && s->op != dir)
@@ -523,7 +521,7 @@ static int cipher_stanza(const struct stanza *s)
 		 * x (un)fragmented. Every layout of a direction must give
 		 * the same result: no error, or the expected one, which
 		 * ends the stanza. */
-		for (k = 0; k < 6 * frags && ok; k++) {
+		for (k = 0; k < (whole ? 6 : 12) && ok; k++) {
 			const char *got, *why, *bad = NULL;
 			char what[96];
 
@@ -547,9 +545,9 @@ static int cipher_stanza(const struct stanza *s)
 				continue;
 			describe(what, sizeof(what), &l);
 			test_fail("%s:%d: Cipher = %s (%s): %s: %s%s%s, "
-				  "expected %s (%s)", s->file, s->line, s->alg,
-				  s->title, what, got ? got : "no error",
-				  *why ? ": " : "", why,
+				  "expected %s (%s)",
+				  s->file, s->line, s->alg, s->title, what,
+				  got ? got : "no error", *why ? ": " : "", why,
 				  want ? want : "no error", bad);
 			if (got != NULL)
 				ERR_print_errors_fp(stdout);
@@ -570,8 +568,7 @@ static int cipher_stanza(const struct stanza *s)
 
 /* One MAC computation in CTX over S's input, fed whole or as 1, n-2, 1
  * bytes (FRAG): NULL, or the failing step's name. */
-static const char *mac_once(const struct stanza *s, EVP_MAC_CTX *ctx,
-			    int frag)
+static const char *mac_once(const struct stanza *s, EVP_MAC_CTX *ctx, int frag)
 {
 	const unsigned char *in = s->input.p;
 	size_t n = s->input.n, len = 0, cut[3] = { n, 0, 0 }, i;
@@ -592,8 +589,8 @@ static const char *mac_once(const struct stanza *s, EVP_MAC_CTX *ctx,
 	if (!EVP_MAC_final(ctx, NULL, &len, 0) || len > sizeof(out) ||
 	    len != EVP_MAC_CTX_get_mac_size(ctx))
 		return "MAC_FINAL_LENGTH_ERROR";
-	if (!EVP_MAC_final(ctx, out, &len, sizeof(out)) ||
-	    len != s->output.n || memcmp(out, s->output.p, len) != 0)
+	if (!EVP_MAC_final(ctx, out, &len, sizeof(out)) || len != s->output.n ||
+	    memcmp(out, s->output.p, len) != 0)
 		return "TEST_MAC_ERR";
 	return NULL;
 }
@@ -670,7 +667,8 @@ static int mac_stanza(const struct stanza *s)
 	if ((got == NULL) != (want == NULL) ||
 	    (got != NULL && strcmp(got, want) != 0)) {
 		test_fail("%s:%d: MAC = %s, Algorithm = %s (%s): %s, expected "
-			  "%s", s->file, s->line, s->alg, s->sub, s->title,
+			  "%s",
+			  s->file, s->line, s->alg, s->sub, s->title,
 			  got ? got : "no error", want ? want : "no error");
 		if (got != NULL)
 			ERR_print_errors_fp(stdout);
@@ -771,8 +769,8 @@ static int run_file(const char *path)
 			s.line = lineno;
 		open = 1;
 		if (parse_line(&s, k, v)) {
-			test_fail("%s:%d: \"%s\" unknown or malformed here", base,
-				  lineno, k);
+			test_fail("%s:%d: \"%s\" unknown or malformed here",
+				  base, lineno, k);
 			rc = -1;
 			break;
 		}
@@ -799,10 +797,9 @@ static const char *policy(OSSL_PROVIDER *p)
 {
 	static char buf[16];
 	const char *v = NULL;
-	OSSL_PARAM prm[2] = {
-		OSSL_PARAM_utf8_ptr("allow-variable-time", (char **)&v, 0),
-		OSSL_PARAM_END
-	};
+	OSSL_PARAM prm[2] = { OSSL_PARAM_utf8_ptr("allow-variable-time",
+						  (char **)&v, 0),
+			      OSSL_PARAM_END };
 
 	if (p == NULL || !OSSL_PROVIDER_get_params(p, prm) || v == NULL)
 		return "?";
@@ -827,15 +824,16 @@ int main(int argc, char **argv)
 	mod = strcmp(provname, "cryptarch") == 0;
 	if (argc - i < 2 || (!mod && strcmp(provname, "default") != 0) ||
 	    argv[i][0] == '-') {
-		fprintf(stderr, "usage: %s [--provider cryptarch|default] "
-			"[--config OPENSSL_CNF] MODULE_DIR FILE...\n", prog);
+		fprintf(stderr,
+			"usage: %s [--provider cryptarch|default] "
+			"[--config OPENSSL_CNF] MODULE_DIR FILE...\n",
+			prog);
 		return 2;
 	}
 	snprintf(propq, sizeof(propq), "provider=%s", provname);
 	lib = OSSL_LIB_CTX_new();
 	if (lib == NULL || !OSSL_PROVIDER_set_default_search_path(lib, argv[i]))
-		test_fail("a library context with the module path %s",
-			  argv[i]);
+		test_fail("a library context with the module path %s", argv[i]);
 	/* With --config the file loads (and configures) the providers;
 	 * else they are loaded here, cryptarch with its defaults. */
 	if (cnf != NULL && !OSSL_LIB_CTX_load_config(lib, cnf)) {
