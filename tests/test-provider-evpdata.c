@@ -4,7 +4,8 @@
  * stanza files of its test/recipes/30-test_evp_data/, copied into
  * tests/vectors/openssl-evp/) run through one provider by EVP calls.
  *
- *   test-provider-evpdata [--provider NAME] [--config CNF] MODULE_DIR FILE...
+ *   test-provider-evpdata [--provider NAME] [--config CNF] [--expect-fail]
+ *                         MODULE_DIR FILE...
  *
  * NAME is "cryptarch" (the default: the module is loaded from MODULE_DIR
  * beside the default provider) or "default" (only OpenSSL's default
@@ -40,9 +41,14 @@
  * expected ends the stanza (as in evp_test, the other is not run). A MAC
  * stanza runs in one update, in three (1, n-2, 1 bytes), again after a
  * re-init with the same key, and through EVP_Q_mac. Counts per file:
- * "N stanzas, N passed". Test code: nothing here is constant-time.
+ * "N stanzas, N passed". With --expect-fail the verdict is turned round
+ * for the files of wrong stanzas (openssl-evp/mutants-*.txt): each must
+ * fail a run, which shows that the reader can fail; a stanza that cannot
+ * be run (not offered, fields missing) fails either way. Test code:
+ * nothing here is constant-time.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +111,29 @@ struct stanza {
 	struct bin aad[MAX_AAD];
 	int naad;
 };
+
+/*
+ * --expect-fail: every stanza must fail a run (the files of deliberately
+ * wrong stanzas, which show that the reader can fail); a stanza that
+ * cannot be run at all is still a failure.
+ */
+static int expect_fail;
+
+/* A run's wrong result: a failure, or, with --expect-fail, a line. */
+static void stanza_fail(const char *fmt, ...) TEST_PRINTF(1, 2);
+static void stanza_fail(const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (expect_fail)
+		printf("failed as expected: %s\n", buf);
+	else
+		test_fail("%s", buf);
+}
 
 /* ---- parsing ----------------------------------------------------------- */
 
@@ -479,7 +508,8 @@ out:
 	return err;
 }
 
-/* 1: stanza S passed; 0: failed (reported). */
+/* 1: stanza S passed; 0: a run failed; -1: the stanza cannot be run (not
+ * offered, or fields missing). Both failures are reported. */
 static int cipher_stanza(const struct stanza *s)
 {
 	const char *want = s->result[0] ? s->result : NULL;
@@ -495,7 +525,7 @@ static int cipher_stanza(const struct stanza *s)
 		test_fail("%s:%d: Cipher = %s: not offered by the provider %s",
 			  s->file, s->line, s->alg, provname);
 		EVP_CIPHER_free(ci);
-		return 0;
+		return -1;
 	}
 	if (!s->key.set || (!s->iv.set && EVP_CIPHER_get_iv_length(ci)) ||
 	    ((EVP_CIPHER_get_flags(ci) & EVP_CIPH_FLAG_AEAD_CIPHER) &&
@@ -503,7 +533,7 @@ static int cipher_stanza(const struct stanza *s)
 		test_fail("%s:%d: Cipher = %s: no Key, IV or Tag", s->file,
 			  s->line, s->alg);
 		EVP_CIPHER_free(ci);
-		return 0;
+		return -1;
 	}
 	mode = EVP_CIPHER_get_mode(ci);
 	flags = EVP_CIPHER_get_flags(ci);
@@ -544,19 +574,19 @@ static int cipher_stanza(const struct stanza *s)
 			if (bad == NULL)
 				continue;
 			describe(what, sizeof(what), &l);
-			test_fail("%s:%d: Cipher = %s (%s): %s: %s%s%s, "
-				  "expected %s (%s)",
-				  s->file, s->line, s->alg, s->title, what,
-				  got ? got : "no error", *why ? ": " : "", why,
-				  want ? want : "no error", bad);
+			stanza_fail("%s:%d: Cipher = %s (%s): %s: %s%s%s, "
+				    "expected %s (%s)",
+				    s->file, s->line, s->alg, s->title, what,
+				    got ? got : "no error", *why ? ": " : "",
+				    why, want ? want : "no error", bad);
 			if (got != NULL)
 				ERR_print_errors_fp(stdout);
 			ok = 0;
 		}
 	}
 	if (ok && want != NULL && !ended) {
-		test_fail("%s:%d: Cipher = %s (%s): no error, expected %s",
-			  s->file, s->line, s->alg, s->title, want);
+		stanza_fail("%s:%d: Cipher = %s (%s): no error, expected %s",
+			    s->file, s->line, s->alg, s->title, want);
 		ok = 0;
 	}
 	ERR_clear_error();
@@ -643,6 +673,7 @@ out:
 	return err;
 }
 
+/* see cipher_stanza() */
 static int mac_stanza(const struct stanza *s)
 {
 	const char *want = s->result[0] ? s->result : NULL, *got;
@@ -655,21 +686,21 @@ static int mac_stanza(const struct stanza *s)
 		test_fail("%s:%d: MAC = %s: not offered by the provider %s",
 			  s->file, s->line, s->alg, provname);
 		EVP_MAC_free(mac);
-		return 0;
+		return -1;
 	}
 	if (!s->key.set || !s->input.set || (!s->output.set && want == NULL)) {
 		test_fail("%s:%d: MAC = %s: no Key, Input or Output", s->file,
 			  s->line, s->alg);
 		EVP_MAC_free(mac);
-		return 0;
+		return -1;
 	}
 	got = mac_run(s, mac);
 	if ((got == NULL) != (want == NULL) ||
 	    (got != NULL && strcmp(got, want) != 0)) {
-		test_fail("%s:%d: MAC = %s, Algorithm = %s (%s): %s, expected "
-			  "%s",
-			  s->file, s->line, s->alg, s->sub, s->title,
-			  got ? got : "no error", want ? want : "no error");
+		stanza_fail("%s:%d: MAC = %s, Algorithm = %s (%s): %s, "
+			    "expected %s",
+			    s->file, s->line, s->alg, s->sub, s->title,
+			    got ? got : "no error", want ? want : "no error");
 		if (got != NULL)
 			ERR_print_errors_fp(stdout);
 		ok = 0;
@@ -687,12 +718,21 @@ struct counts {
 
 static void run_stanza(struct stanza *s, struct counts *n)
 {
+	int r;
+
 	if (s->alg[0] == '\0')
 		return; /* a Title */
 	n->stanzas++;
-	if (!meant_for_default(s->avail))
+	if (!meant_for_default(s->avail)) {
 		n->elsewhere++;
-	else if (s->is_mac ? mac_stanza(s) : cipher_stanza(s))
+		return;
+	}
+	r = s->is_mac ? mac_stanza(s) : cipher_stanza(s);
+	if (expect_fail && r == 1)
+		test_fail("%s:%d: %s = %s (%s): passed, expected to fail",
+			  s->file, s->line, s->is_mac ? "MAC" : "Cipher",
+			  s->alg, s->title);
+	if (r == (expect_fail ? 0 : 1))
 		n->passed++;
 	else
 		n->failed++;
@@ -777,8 +817,8 @@ static int run_file(const char *path)
 	}
 	fclose(f);
 	stanza_clear(&s);
-	printf("%s: %lu stanzas, %lu passed, %lu failed", base, n.stanzas,
-	       n.passed, n.failed);
+	printf("%s: %lu stanzas, %lu %s, %lu failed", base, n.stanzas, n.passed,
+	       expect_fail ? "failed as expected" : "passed", n.failed);
 	if (n.elsewhere)
 		printf(", %lu not run (Availablein without default)",
 		       n.elsewhere);
@@ -813,11 +853,13 @@ int main(int argc, char **argv)
 	const char *cnf = NULL;
 	int i = 1, mod;
 
-	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
-		if (strcmp(argv[i], "--provider") == 0)
-			provname = argv[i + 1];
-		else if (strcmp(argv[i], "--config") == 0)
-			cnf = argv[i + 1];
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "--expect-fail") == 0)
+			expect_fail = 1;
+		else if (i + 1 < argc && strcmp(argv[i], "--provider") == 0)
+			provname = argv[++i];
+		else if (i + 1 < argc && strcmp(argv[i], "--config") == 0)
+			cnf = argv[++i];
 		else
 			break;
 	}
@@ -826,7 +868,8 @@ int main(int argc, char **argv)
 	    argv[i][0] == '-') {
 		fprintf(stderr,
 			"usage: %s [--provider cryptarch|default] "
-			"[--config OPENSSL_CNF] MODULE_DIR FILE...\n",
+			"[--config OPENSSL_CNF] [--expect-fail] MODULE_DIR "
+			"FILE...\n",
 			prog);
 		return 2;
 	}
