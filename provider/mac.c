@@ -313,13 +313,15 @@ static int cmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		cryptarch_shash *h = NULL;
 		int err;
 
-		c->chosen = NULL;
+		/* As OpenSSL's: a parameter of the wrong type leaves the
+		 * cipher chosen before; a name that fails clears it. */
 		if (p->data_type != OSSL_PARAM_UTF8_STRING ||
 		    !OSSL_PARAM_get_utf8_string_ptr(p, &s)) {
 			cap_raise(c->prov, CAP_R_BAD_PARAMETER,
 				  OSSL_MAC_PARAM_CIPHER);
 			return 0;
 		}
+		c->chosen = NULL;
 		d = cmac_lookup(s);
 		if (d == NULL) {
 			cap_raise(c->prov, CAP_R_UNSUPPORTED_CIPHER,
