@@ -25,7 +25,8 @@
  *   - Twofish: random messages split and duplicated, re-init without key,
  *     against cryptarch_shash_digest() of cmac(twofish);
  *   - errors, in both where both have the cipher: a wrong key length, an
- *     unknown cipher, no key, no cipher, a short output buffer; ciphers
+ *     unknown cipher, no key, no cipher, parameters of the wrong type, a
+ *     short output buffer; ciphers
  *     the default provider takes but cryptarch's CMAC refuses (ECB, Triple
  *     DES, ARIA, Camellia) fail with the provider's reason;
  *   - the "cryptarch-driver" parameter names the library's choice.
@@ -510,8 +511,31 @@ static void check_errors(void)
 		    EVP_MAC_final(c, out, &ol, sizeof(out)) ||
 		    EVP_MAC_CTX_dup(c) != NULL)
 			test_fail("%s: calls without a key work", who);
+		/* parameters of the wrong type fail; the cipher chosen
+		 * before stays */
+		{
+			int x = 1;
+			OSSL_PARAM bad[3][2] = {
+				{ OSSL_PARAM_int(OSSL_MAC_PARAM_CIPHER, &x),
+				  OSSL_PARAM_END },
+				{ OSSL_PARAM_int(OSSL_MAC_PARAM_PROPERTIES, &x),
+				  OSSL_PARAM_END },
+				{ OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_KEY,
+							 "0123456789abcdef", 0),
+				  OSSL_PARAM_END },
+			};
+
+			EVP_MAC_CTX_free(c);
+			c = ctx_with(macs[k], "AES-256-CBC", pq);
+			for (i = 0; i < 3; i++)
+				if (c == NULL || EVP_MAC_CTX_set_params(c, bad[i]))
+					test_fail("%s: bad parameter %s taken",
+						  who, bad[i][0].key);
+			if (c == NULL || !EVP_MAC_init(c, key, 32, NULL))
+				test_fail("%s: AES-256-CBC lost", who);
+		}
 		/* a short output buffer */
-		if (!EVP_MAC_init(c, key, 16, NULL) ||
+		if (!EVP_MAC_init(c, key, 32, NULL) ||
 		    EVP_MAC_final(c, out, &ol, 15))
 			test_fail("%s: final into 15 bytes", who);
 		EVP_MAC_CTX_free(c);
