@@ -61,6 +61,7 @@ struct cmac_cipher {
 
 /* The names of the default provider's ciphers (`openssl list
  * -cipher-algorithms`), and the provider's own for Twofish. */
+/* clang-format off */
 static const struct cmac_cipher cmac_ciphers[] = {
 	{ { "AES-128-CBC", "AES128", "2.16.840.1.101.3.4.1.2" },
 	  "cmac(aes)", "aes", 16 },
@@ -72,17 +73,18 @@ static const struct cmac_cipher cmac_ciphers[] = {
 	{ { "TWOFISH-192-CBC" }, "cmac(twofish)", "twofish", 24 },
 	{ { "TWOFISH-256-CBC" }, "cmac(twofish)", "twofish", 32 },
 };
+/* clang-format on */
 
 struct cmac_ctx {
 	const struct cap_provctx *prov;
 	const struct cmac_cipher *chosen; /* for the next key */
 	const struct cmac_cipher *cur;	  /* h's, NULL without h */
 	cryptarch_shash *h;
-	cryptarch_cipher *blk;		  /* restarts only */
+	cryptarch_cipher *blk; /* restarts only */
 	unsigned keyed : 1, fed : 1, restart : 1, subkeys : 1;
-	size_t npend;			  /* bytes in pend */
-	uint8_t pend[CMAC_BLOCK];	  /* the held-back last block */
-	uint8_t x[CMAC_BLOCK];		  /* restart: chaining value */
+	size_t npend;		  /* bytes in pend */
+	uint8_t pend[CMAC_BLOCK]; /* the held-back last block */
+	uint8_t x[CMAC_BLOCK];	  /* restart: chaining value */
 	uint8_t k1[CMAC_BLOCK], k2[CMAC_BLOCK];
 	uint8_t key[32];
 };
@@ -93,8 +95,8 @@ static const struct cmac_cipher *cmac_lookup(const char *name)
 
 	for (i = 0; i < sizeof(cmac_ciphers) / sizeof(cmac_ciphers[0]); i++)
 		for (j = 0; j < 3 && cmac_ciphers[i].names[j] != NULL; j++)
-			if (OPENSSL_strcasecmp(name, cmac_ciphers[i].names[j]) ==
-			    0)
+			if (OPENSSL_strcasecmp(name,
+					       cmac_ciphers[i].names[j]) == 0)
 				return &cmac_ciphers[i];
 	return NULL;
 }
@@ -102,14 +104,15 @@ static const struct cmac_cipher *cmac_lookup(const char *name)
 static void cmac_raise_lib(const struct cmac_ctx *c, const char *what,
 			   const char *name, int err)
 {
-	cap_raise(c->prov, err == -ENOENT ? CAP_R_NO_IMPLEMENTATION :
-					    CAP_R_LIBRARY,
+	cap_raise(c->prov,
+		  err == -ENOENT ? CAP_R_NO_IMPLEMENTATION : CAP_R_LIBRARY,
 		  "%s %s: %s%s", what, name, cryptarch_strerror(err),
-		  err == -ENOENT &&
-			  !(c->prov->flags & CRYPTARCH_ALLOW_VARIABLE_TIME) ?
+		  err == -ENOENT && !(c->prov->flags &
+				      CRYPTARCH_ALLOW_VARIABLE_TIME) ?
 			  " (only constant-time implementations are allowed: "
 			  "allow-variable-time in the provider's "
-			  "configuration)" : "");
+			  "configuration)" :
+			  "");
 }
 
 /* The message state: nothing given to h, nothing held, no restart. */
@@ -151,8 +154,8 @@ static void cmac_dbl(uint8_t out[CMAC_BLOCK], const uint8_t in[CMAC_BLOCK])
 
 	for (i = 0; i < CMAC_BLOCK - 1; i++)
 		out[i] = (uint8_t)(in[i] << 1 | in[i + 1] >> 7);
-	out[CMAC_BLOCK - 1] = (uint8_t)(in[CMAC_BLOCK - 1] << 1 ^
-					(carry & 0x87));
+	out[CMAC_BLOCK - 1] =
+		(uint8_t)(in[CMAC_BLOCK - 1] << 1 ^ (carry & 0x87));
 }
 
 /* The cipher handle under the context's key, and K1, K2 (restarts). */
@@ -327,7 +330,8 @@ static int cmac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 			cap_raise(c->prov, CAP_R_UNSUPPORTED_CIPHER,
 				  "%s: cryptarch's CMAC takes AES-128-CBC, "
 				  "AES-192-CBC, AES-256-CBC and "
-				  "TWOFISH-128/192/256-CBC", s);
+				  "TWOFISH-128/192/256-CBC",
+				  s);
 			return 0;
 		}
 		/* Refused now, not at the key, if the policy leaves no
@@ -477,8 +481,7 @@ static int cmac_final(void *vctx, unsigned char *out, size_t *outl,
 
 static const OSSL_PARAM cmac_known_gettable[] = {
 	OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, NULL),
-	OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, NULL),
-	OSSL_PARAM_END
+	OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, NULL), OSSL_PARAM_END
 };
 
 static const OSSL_PARAM *cmac_gettable_params(void *provctx)
@@ -504,8 +507,7 @@ static int cmac_get_params(OSSL_PARAM params[])
 static const OSSL_PARAM cmac_known_gettable_ctx[] = {
 	OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, NULL),
 	OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, NULL),
-	OSSL_PARAM_utf8_string(CAP_PARAM_DRIVER, NULL, 0),
-	OSSL_PARAM_END
+	OSSL_PARAM_utf8_string(CAP_PARAM_DRIVER, NULL, 0), OSSL_PARAM_END
 };
 
 static const OSSL_PARAM *cmac_gettable_ctx_params(void *vctx, void *provctx)
@@ -545,8 +547,7 @@ static int cmac_get_ctx_params(void *vctx, OSSL_PARAM params[])
 static const OSSL_PARAM cmac_known_settable_ctx[] = {
 	OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_CIPHER, NULL, 0),
 	OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, NULL, 0),
-	OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0),
-	OSSL_PARAM_END
+	OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0), OSSL_PARAM_END
 };
 
 static const OSSL_PARAM *cmac_settable_ctx_params(void *vctx, void *provctx)
@@ -576,7 +577,6 @@ static const OSSL_DISPATCH cmac_functions[] = {
 	{ 0, NULL }
 };
 
-const OSSL_ALGORITHM cap_mac_algorithms[] = {
-	{ "CMAC", "provider=cryptarch", cmac_functions, NULL },
-	{ NULL, NULL, NULL, NULL }
-};
+const OSSL_ALGORITHM cap_mac_algorithms[] = { { "CMAC", "provider=cryptarch",
+						cmac_functions, NULL },
+					      { NULL, NULL, NULL, NULL } };

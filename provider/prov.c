@@ -5,7 +5,8 @@
  * (the policy), keeps the core's error functions, and hands OpenSSL the
  * provider's dispatch table: its parameters (name, version, build info,
  * status, the policy), its algorithms (cipher.c's table and mac.c's
- * CMAC, every one with the property provider=cryptarch), its error strings and its teardown.
+ * CMAC, every one with the property provider=cryptarch), its error
+ * strings and its teardown.
  *
  * Policy: constant-time implementations only, as the library's default;
  * `allow-variable-time = yes` in the provider's section of openssl.cnf

@@ -64,14 +64,12 @@ static unsigned rnd(unsigned n)
 }
 
 /* A context of MAC with cipher NAME (properties PROPQ), or NULL. */
-static EVP_MAC_CTX *ctx_with(EVP_MAC *mac, const char *name,
-			     const char *propq)
+static EVP_MAC_CTX *ctx_with(EVP_MAC *mac, const char *name, const char *propq)
 {
 	EVP_MAC_CTX *c = EVP_MAC_CTX_new(mac);
-	OSSL_PARAM prm[3] = {
-		OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_CIPHER, (char *)name, 0),
-		OSSL_PARAM_END, OSSL_PARAM_END
-	};
+	OSSL_PARAM prm[3] = { OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_CIPHER,
+						     (char *)name, 0),
+			      OSSL_PARAM_END, OSSL_PARAM_END };
 
 	if (propq != NULL)
 		prm[1] = OSSL_PARAM_construct_utf8_string(
@@ -149,8 +147,9 @@ static void check_vectors(const char *dir)
 				test_fail("%s:%u: EVP_MAC calls fail", v->file,
 					  v->line);
 			else
-				test_compare(out, v->digest, 16, "%s:%u: split %u",
-					     v->file, v->line, k);
+				test_compare(out, v->digest, 16,
+					     "%s:%u: split %u", v->file,
+					     v->line, k);
 			EVP_MAC_CTX_free(c);
 		}
 		n++;
@@ -198,9 +197,18 @@ static int same(struct pair *p, int ra, int rb, const char *what)
 
 /* Names both providers take for AES-CBC, and one neither does. */
 static const char *const aes_names[] = {
-	"AES-128-CBC", "aes-128-cbc", "AES128", "2.16.840.1.101.3.4.1.2",
-	"AES-192-CBC", "aes192", "2.16.840.1.101.3.4.1.22", "AES-256-CBC",
-	"Aes-256-Cbc", "AES256", "2.16.840.1.101.3.4.1.42", "NO-SUCH-CIPHER",
+	"AES-128-CBC",
+	"aes-128-cbc",
+	"AES128",
+	"2.16.840.1.101.3.4.1.2",
+	"AES-192-CBC",
+	"aes192",
+	"2.16.840.1.101.3.4.1.22",
+	"AES-256-CBC",
+	"Aes-256-Cbc",
+	"AES256",
+	"2.16.840.1.101.3.4.1.42",
+	"NO-SUCH-CIPHER",
 };
 
 static size_t keylen_of(unsigned name)
@@ -221,8 +229,8 @@ static int step(struct pair *p, unsigned *cur)
 					      "provider=cryptarch", "" };
 	uint8_t key[40], oa[64], ob[64];
 	size_t la = 0, lb = 0, len, keylen;
-	unsigned op = rnd(16), nm = rnd(sizeof(aes_names) /
-					sizeof(aes_names[0]));
+	unsigned op = rnd(16),
+		 nm = rnd(sizeof(aes_names) / sizeof(aes_names[0]));
 	const char *pa = propqs[rnd(4)];
 	OSSL_PARAM prma[4], prmb[4];
 	unsigned na = 0, nb = 0;
@@ -264,8 +272,7 @@ static int step(struct pair *p, unsigned *cur)
 	prmb[nb] = OSSL_PARAM_construct_end();
 
 	if (op <= 2) {
-		note(p, "set(%s%s) ", aes_names[nm],
-		     with_key ? ", key" : "");
+		note(p, "set(%s%s) ", aes_names[nm], with_key ? ", key" : "");
 		ra = EVP_MAC_CTX_set_params(p->a, prma);
 		rb = EVP_MAC_CTX_set_params(p->b, prmb);
 		if (with_key)
@@ -321,9 +328,9 @@ static int step(struct pair *p, unsigned *cur)
 		note(p, "final(%zu) ", os);
 		ra = EVP_MAC_final(p->a, oa, &la, os);
 		rb = EVP_MAC_final(p->b, ob, &lb, os);
-		if (ra && rb && (la != lb || la != 16 ||
-				 test_compare(oa, ob, 16, "tag after: %s",
-					      p->log)))
+		if (ra && rb &&
+		    (la != lb || la != 16 ||
+		     test_compare(oa, ob, 16, "tag after: %s", p->log)))
 			return 0;
 		if (ra && rb) {
 			n_tags++;
@@ -361,13 +368,11 @@ static void check_random(unsigned rounds)
 						    OSSL_MAC_PARAM_CIPHER,
 						    (char *)aes_names[nm], 0),
 					    OSSL_PARAM_END };
-			OSSL_PARAM b[3] = {
-				a[0],
-				OSSL_PARAM_utf8_string(
-					OSSL_MAC_PARAM_PROPERTIES,
-					"provider=default", 0),
-				OSSL_PARAM_END
-			};
+			OSSL_PARAM b[3] = { a[0],
+					    OSSL_PARAM_utf8_string(
+						    OSSL_MAC_PARAM_PROPERTIES,
+						    "provider=default", 0),
+					    OSSL_PARAM_END };
 			int ra, rb;
 
 			test_rng_fill(&rng, key, sizeof(key));
@@ -386,7 +391,8 @@ static void check_random(unsigned rounds)
 		EVP_MAC_CTX_free(p.b);
 	}
 	printf("%u random sequences: %lu tags equal (%lu after a final), "
-	       "%lu copies\n", rounds, n_tags, n_refinal, n_dups);
+	       "%lu copies\n",
+	       rounds, n_tags, n_refinal, n_dups);
 	if (n_tags < rounds || n_dups < rounds / 4 || n_refinal == 0)
 		test_fail("the random sequences compared too little");
 }
@@ -433,9 +439,10 @@ static void check_twofish(unsigned rounds)
 			break;
 		}
 		c = ctx_with(mac_cap, names[nm], NULL);
-		if (c == NULL || !mac_split(&c, key, keylen, msg, len, 1, got)) {
-			test_fail("%s: EVP_MAC calls fail (len %zu)",
-				  names[nm], len);
+		if (c == NULL ||
+		    !mac_split(&c, key, keylen, msg, len, 1, got)) {
+			test_fail("%s: EVP_MAC calls fail (len %zu)", names[nm],
+				  len);
 		} else {
 			test_compare(got, want, 16, "%s: len %zu", names[nm],
 				     len);
@@ -443,8 +450,10 @@ static void check_twofish(unsigned rounds)
 			if (!mac_split(&c, NULL, 0, msg, len, 1, got))
 				test_fail("%s: re-init without key", names[nm]);
 			else
-				test_compare(got, want, 16, "%s: re-init, len "
-					     "%zu", names[nm], len);
+				test_compare(got, want, 16,
+					     "%s: re-init, len "
+					     "%zu",
+					     names[nm], len);
 		}
 		EVP_MAC_CTX_free(c);
 		c = NULL;
@@ -465,7 +474,8 @@ static void check_refused(const char *name)
 		test_fail("%s: cryptarch's CMAC takes it", name);
 	else if (ERR_GET_REASON(e) != CAP_R_UNSUPPORTED_CIPHER)
 		test_fail("%s: refused with reason %d, not 'cipher not "
-			  "supported'", name, ERR_GET_REASON(e));
+			  "supported'",
+			  name, ERR_GET_REASON(e));
 	ERR_clear_error();
 	EVP_MAC_CTX_free(c);
 }
@@ -473,8 +483,10 @@ static void check_refused(const char *name)
 static void check_errors(void)
 {
 	static const char *const refused[] = {
-		"AES-128-ECB", "AES-256-ECB", "DES-EDE3-CBC", "ARIA-128-CBC",
-		"CAMELLIA-128-CBC", "AES-128-CTR", "SM4-CBC", "",
+		"AES-128-ECB",	    "AES-256-ECB",
+		"DES-EDE3-CBC",	    "ARIA-128-CBC",
+		"CAMELLIA-128-CBC", "AES-128-CTR",
+		"SM4-CBC",	    "",
 	};
 	EVP_MAC *macs[2] = { mac_cap, mac_def };
 	uint8_t key[33] = { 7 }, out[16];
@@ -496,7 +508,8 @@ static void check_errors(void)
 			    (EVP_MAC_init(c, NULL, 0, NULL) ||
 			     EVP_MAC_update(c, key, 1)))
 				test_fail("%s: a key is left after a %zu-byte "
-					  "one", who, i);
+					  "one",
+					  who, i);
 			EVP_MAC_CTX_free(c);
 		}
 		/* an unknown cipher, no cipher, no key */
@@ -507,7 +520,8 @@ static void check_errors(void)
 			test_fail("%s: a key without a cipher", who);
 		EVP_MAC_CTX_free(c);
 		c = ctx_with(macs[k], "AES-128-CBC", pq);
-		if (EVP_MAC_init(c, NULL, 0, NULL) || EVP_MAC_update(c, key, 1) ||
+		if (EVP_MAC_init(c, NULL, 0, NULL) ||
+		    EVP_MAC_update(c, key, 1) ||
 		    EVP_MAC_final(c, out, &ol, sizeof(out)) ||
 		    EVP_MAC_CTX_dup(c) != NULL)
 			test_fail("%s: calls without a key work", who);
@@ -528,7 +542,8 @@ static void check_errors(void)
 			EVP_MAC_CTX_free(c);
 			c = ctx_with(macs[k], "AES-256-CBC", pq);
 			for (i = 0; i < 3; i++)
-				if (c == NULL || EVP_MAC_CTX_set_params(c, bad[i]))
+				if (c == NULL ||
+				    EVP_MAC_CTX_set_params(c, bad[i]))
 					test_fail("%s: bad parameter %s taken",
 						  who, bad[i][0].key);
 			if (c == NULL || !EVP_MAC_init(c, key, 32, NULL))
@@ -565,10 +580,11 @@ static void check_params(void)
 	    OSSL_PARAM_locate_const(g, "cryptarch-driver") == NULL)
 		test_fail("settable/gettable context parameters");
 	{
-		OSSL_PARAM p[3] = { OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, &size),
-				    OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE,
-						      &bs),
-				    OSSL_PARAM_END };
+		OSSL_PARAM p[3] = {
+			OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, &size),
+			OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, &bs),
+			OSSL_PARAM_END
+		};
 
 		if (!EVP_MAC_get_params(mac_cap, p) || size != 16 || bs != 16)
 			test_fail("CMAC's size %zu, block size %zu", size, bs);
@@ -591,8 +607,8 @@ static void check_params(void)
 		}
 		if (c == NULL || !EVP_MAC_init(c, key, 16 + 16 * i, NULL) ||
 		    !EVP_MAC_CTX_get_params(c, p) || drv == NULL ||
-		    strcmp(drv, cryptarch_shash_driver(h)) != 0 ||
-		    size != 16 || bs != 16)
+		    strcmp(drv, cryptarch_shash_driver(h)) != 0 || size != 16 ||
+		    bs != 16)
 			test_fail("%s: cryptarch-driver '%s' (the library "
 				  "chose '%s'), size %zu, block size %zu",
 				  names[i], drv ? drv : "(none)",
