@@ -6,6 +6,9 @@
  *
  *   test-provider-mac MODULE_DIR VECTORS_DIR
  *
+ * (MODULE_DIR absolute: the openssl.cnf written here names the module by
+ * its path, which OpenSSL would otherwise look for in its modules
+ * directory.)
  * One library context loads the module from MODULE_DIR next to the
  * default provider. Checked:
  *   - the RFC 4493 / SP 800-38B vectors (VECTORS_DIR/aes-cmac.txt), each
@@ -29,7 +32,10 @@
  *     short output buffer; ciphers
  *     the default provider takes but cryptarch's CMAC refuses (ECB, Triple
  *     DES, ARIA, Camellia) fail with the provider's reason;
- *   - the "cryptarch-driver" parameter names the library's choice.
+ *   - the "cryptarch-driver" parameter names the library's choice, under
+ *     the default policy and, in a second library context that loads the
+ *     module through an openssl.cnf with allow-variable-time = yes, under
+ *     that policy (Twofish's messages run there again).
  * Cheap: well under a second.
  */
 #include <stdarg.h>
@@ -399,7 +405,9 @@ static void check_random(unsigned rounds)
 
 /* ---- Twofish, against the library ----------------------------------- */
 
-static void check_twofish(unsigned rounds)
+/* MAC: cryptarch's CMAC in a library context whose provider has policy
+ * FLAGS. */
+static void check_twofish(EVP_MAC *mac, unsigned flags, unsigned rounds)
 {
 	static const char *const names[] = { "TWOFISH-128-CBC",
 					     "twofish-192-cbc",
@@ -412,17 +420,17 @@ static void check_twofish(unsigned rounds)
 	EVP_MAC_CTX *c;
 	int err;
 
-	err = cryptarch_shash_new(&h, "cmac(twofish)", 0);
-	c = ctx_with(mac_cap, names[0], NULL);
+	err = cryptarch_shash_new(&h, "cmac(twofish)", flags);
+	c = ctx_with(mac, names[0], NULL);
 	if ((err == 0) != (c != NULL)) {
 		test_fail("TWOFISH-128-CBC: set %s, cryptarch_shash_new %d",
 			  c ? "works" : "fails", err);
 		goto out;
 	}
 	if (err) {
-		printf("cmac(twofish): no constant-time implementation here "
-		       "(%s), refused by the provider too\n",
-		       cryptarch_strerror(err));
+		printf("cmac(twofish), flags %#x: %s, refused by the provider "
+		       "too\n",
+		       flags, cryptarch_strerror(err));
 		goto out;
 	}
 	EVP_MAC_CTX_free(c);
@@ -562,15 +570,53 @@ static void check_errors(void)
 		check_refused(refused[i]);
 }
 
-static void check_params(void)
+/* The "cryptarch-driver" of a keyed context of MAC (a provider with
+ * policy FLAGS) names the driver the library chooses under FLAGS. */
+static void check_driver(EVP_MAC *mac, unsigned flags, const char *label)
 {
 	static const char *const names[] = { "AES-128-CBC", "TWOFISH-256-CBC" };
 	static const char *const tfms[] = { "cmac(aes)", "cmac(twofish)" };
-	const OSSL_PARAM *s = EVP_MAC_settable_ctx_params(mac_cap);
-	const OSSL_PARAM *g = EVP_MAC_gettable_ctx_params(mac_cap);
 	uint8_t key[32] = { 3 };
 	size_t size = 0, bs = 0;
 	unsigned i;
+
+	for (i = 0; i < 2; i++) {
+		cryptarch_shash *h = NULL;
+		EVP_MAC_CTX *c = ctx_with(mac, names[i], NULL);
+		const char *drv = NULL;
+		OSSL_PARAM p[4] = {
+			OSSL_PARAM_utf8_ptr("cryptarch-driver", (char **)&drv,
+					    0),
+			OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, &size),
+			OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, &bs),
+			OSSL_PARAM_END
+		};
+
+		if (cryptarch_shash_new(&h, tfms[i], flags)) {
+			EVP_MAC_CTX_free(c);
+			continue;
+		}
+		if (c == NULL || !EVP_MAC_init(c, key, 16 + 16 * i, NULL) ||
+		    !EVP_MAC_CTX_get_params(c, p) || drv == NULL ||
+		    strcmp(drv, cryptarch_shash_driver(h)) != 0 || size != 16 ||
+		    bs != 16)
+			test_fail("%s: %s: cryptarch-driver '%s' (the library "
+				  "chose '%s'), size %zu, block size %zu",
+				  label, names[i], drv ? drv : "(none)",
+				  cryptarch_shash_driver(h), size, bs);
+		else
+			printf("%s: %s: %s\n", label, names[i], drv);
+		EVP_MAC_CTX_free(c);
+		cryptarch_shash_free(h);
+	}
+	ERR_clear_error();
+}
+
+static void check_params(void)
+{
+	const OSSL_PARAM *s = EVP_MAC_settable_ctx_params(mac_cap);
+	const OSSL_PARAM *g = EVP_MAC_gettable_ctx_params(mac_cap);
+	size_t size = 0, bs = 0;
 
 	if (OSSL_PARAM_locate_const(s, OSSL_MAC_PARAM_CIPHER) == NULL ||
 	    OSSL_PARAM_locate_const(s, OSSL_MAC_PARAM_PROPERTIES) == NULL ||
@@ -589,36 +635,48 @@ static void check_params(void)
 		if (!EVP_MAC_get_params(mac_cap, p) || size != 16 || bs != 16)
 			test_fail("CMAC's size %zu, block size %zu", size, bs);
 	}
-	for (i = 0; i < 2; i++) {
-		cryptarch_shash *h = NULL;
-		EVP_MAC_CTX *c = ctx_with(mac_cap, names[i], NULL);
-		const char *drv = NULL;
-		OSSL_PARAM p[4] = {
-			OSSL_PARAM_utf8_ptr("cryptarch-driver", (char **)&drv,
-					    0),
-			OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, &size),
-			OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, &bs),
-			OSSL_PARAM_END
-		};
-
-		if (cryptarch_shash_new(&h, tfms[i], 0)) {
-			EVP_MAC_CTX_free(c);
-			continue;
-		}
-		if (c == NULL || !EVP_MAC_init(c, key, 16 + 16 * i, NULL) ||
-		    !EVP_MAC_CTX_get_params(c, p) || drv == NULL ||
-		    strcmp(drv, cryptarch_shash_driver(h)) != 0 || size != 16 ||
-		    bs != 16)
-			test_fail("%s: cryptarch-driver '%s' (the library "
-				  "chose '%s'), size %zu, block size %zu",
-				  names[i], drv ? drv : "(none)",
-				  cryptarch_shash_driver(h), size, bs);
-		else
-			printf("%s: %s\n", names[i], drv);
-		EVP_MAC_CTX_free(c);
-		cryptarch_shash_free(h);
-	}
+	check_driver(mac_cap, 0, "default policy");
 	ERR_clear_error();
+}
+
+/* The provider loaded through an openssl.cnf with allow-variable-time =
+ * yes: its handles are allocated under that policy. */
+static void check_policy(const char *dir, unsigned rounds)
+{
+	OSSL_LIB_CTX *vt = OSSL_LIB_CTX_new();
+	EVP_MAC *mac = NULL;
+	char cnf[4096];
+	FILE *f;
+	int fd;
+
+	snprintf(cnf, sizeof(cnf), "%s/test-provider-mac.XXXXXX.cnf",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	fd = mkstemps(cnf, 4);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (f == NULL || vt == NULL) {
+		test_fail("cannot write %s", cnf);
+		OSSL_LIB_CTX_free(vt);
+		return;
+	}
+	fprintf(f,
+		"openssl_conf = init\n[init]\nproviders = provs\n"
+		"[provs]\ncryptarch = csect\n"
+		"[csect]\nmodule = %s/cryptarch.so\n"
+		"allow-variable-time = yes\nactivate = 1\n",
+		dir);
+	fclose(f);
+	if (!OSSL_LIB_CTX_load_config(vt, cnf) ||
+	    (mac = EVP_MAC_fetch(vt, "CMAC", "provider=cryptarch")) == NULL) {
+		ERR_print_errors_fp(stderr);
+		test_fail("loading %s, fetching CMAC", cnf);
+	} else {
+		check_driver(mac, CRYPTARCH_ALLOW_VARIABLE_TIME,
+			     "allow-variable-time");
+		check_twofish(mac, CRYPTARCH_ALLOW_VARIABLE_TIME, rounds / 4);
+	}
+	remove(cnf);
+	EVP_MAC_free(mac);
+	OSSL_LIB_CTX_free(vt);
 }
 
 int main(int argc, char **argv)
@@ -648,7 +706,8 @@ int main(int argc, char **argv)
 	check_params();
 	check_errors();
 	check_random(rounds * 4);
-	check_twofish(rounds);
+	check_twofish(mac_cap, 0, rounds);
+	check_policy(argv[1], rounds);
 	EVP_MAC_free(mac_cap);
 	EVP_MAC_free(mac_def);
 	OSSL_PROVIDER_unload(pcap);
