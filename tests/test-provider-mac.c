@@ -8,8 +8,7 @@
  *
  * (MODULE_DIR absolute: the openssl.cnf written here names the module by
  * its path, which OpenSSL would otherwise look for in its modules
- * directory.)
- * One library context loads the module from MODULE_DIR next to the
+ * directory.) One library context loads the module from MODULE_DIR next to the
  * default provider. Checked:
  *   - the RFC 4493 / SP 800-38B vectors (VECTORS_DIR/aes-cmac.txt), each
  *     in one update and in random splits;
@@ -19,19 +18,19 @@
  *     with the cipher or the key in its parameters or without a key
  *     (same key, new message), the key set as a parameter, updates of 0
  *     to 2000 bytes, the contexts duplicated mid-stream (the copy goes on,
- *     the original is freed, or the other way round), final with output
- *     buffers large enough and too small, and final again or further
- *     updates after final; every call's return value, the mac size and
- *     every tag equal the default provider's. The default provider's
- *     contexts fetch their cipher with provider=default, so the reference
- *     is all OpenSSL's;
+ *     the original is freed, or the copy ends a message of its own and
+ *     then the original goes on), final with output buffers large enough
+ *     and too small, and final again or further updates after final;
+ *     every call's return value, the mac size and every tag equal the
+ *     default provider's. The default provider's contexts fetch their
+ *     cipher with provider=default, so the reference is all OpenSSL's;
  *   - Twofish: random messages split and duplicated, re-init without key,
  *     against cryptarch_shash_digest() of cmac(twofish);
  *   - errors, in both where both have the cipher: a wrong key length, an
  *     unknown cipher, no key, no cipher, parameters of the wrong type, a
- *     short output buffer; ciphers
- *     the default provider takes but cryptarch's CMAC refuses (ECB, Triple
- *     DES, ARIA, Camellia) fail with the provider's reason;
+ *     short output buffer; ciphers the default provider takes but
+ *     cryptarch's CMAC refuses (ECB, CTR, Triple DES, ARIA, Camellia, SM4)
+ *     fail with the provider's reason;
  *   - the "cryptarch-driver" parameter names the library's choice, under
  *     the default policy and, in a second library context that loads the
  *     module through an openssl.cnf with allow-variable-time = yes, under
@@ -314,15 +313,29 @@ static int step(struct pair *p, unsigned *cur)
 		n_dups += ra && rb;
 		if (ra && rb) {
 			/* Go on with the copy, or with the original after
-			 * the copy is freed. */
+			 * the copy has had a message of its own. */
 			if (rnd(2)) {
 				EVP_MAC_CTX_free(p->a);
 				EVP_MAC_CTX_free(p->b);
 				p->a = da;
 				p->b = db;
 			} else {
+				len = rnd(50);
+				test_rng_fill(&rng, msg, len);
+				ra = EVP_MAC_update(da, msg, len) &&
+				     EVP_MAC_final(da, oa, &la, sizeof(oa));
+				rb = EVP_MAC_update(db, msg, len) &&
+				     EVP_MAC_final(db, ob, &lb, sizeof(ob));
 				EVP_MAC_CTX_free(da);
 				EVP_MAC_CTX_free(db);
+				if (!ra || !rb || la != 16 || lb != 16 ||
+				    test_compare(oa, ob, 16,
+						 "the copy's tag after: %s",
+						 p->log))
+					test_fail("the copy's update(%zu), "
+						  "final: %d, default %d",
+						  len, ra, rb);
+				ra = rb = 1;
 			}
 		} else {
 			EVP_MAC_CTX_free(da);
