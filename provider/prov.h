@@ -2,8 +2,8 @@
 /*
  * prov.h - what the provider's files share: the provider context (the
  * core's handle and error functions, the policy read from the
- * configuration), the error reasons, and the cipher algorithms that
- * cipher.c defines and prov.c lists. No secrets here.
+ * configuration), the error reasons, and the cipher and MAC algorithms
+ * that cipher.c and mac.c define and prov.c lists. No secrets here.
  */
 #ifndef CAP_PROV_H
 #define CAP_PROV_H
@@ -41,6 +41,8 @@ enum {
 	CAP_R_BAD_CTS_MODE,
 	CAP_R_BAD_PARAMETER,
 	CAP_R_BAD_CONFIG,
+	CAP_R_NO_CIPHER_SET,
+	CAP_R_UNSUPPORTED_CIPHER,
 };
 
 void cap_raise(const struct cap_provctx *p, int reason, const char *fmt,
@@ -49,5 +51,7 @@ void cap_error(const struct cap_provctx *p, int reason);
 
 /* cipher.c: the algorithms, terminated by a NULL name. */
 extern const OSSL_ALGORITHM cap_cipher_algorithms[];
+/* mac.c: CMAC, likewise terminated. */
+extern const OSSL_ALGORITHM cap_mac_algorithms[];
 
 #endif /* CAP_PROV_H */
