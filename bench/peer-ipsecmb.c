@@ -13,8 +13,16 @@
  * the cipher after the hash to encrypt, before it to decrypt). The
  * library computes the tag on decryption too and leaves the comparison
  * to its caller: here in constant time, against the tag received.
- * The library's other modes are not offered: it is a peer for the keyed
- * hashes and the AEADs only, and for batches (below). One multi-buffer manager per process
+ * AES-CTR (128, 192, 256) through the job API too (IMB_CIPHER_CNTR with
+ * the whole 16-byte counter block as the iv), so that GCM's cipher half
+ * has its peer: the adapter keeps the counter as a 128-bit big-endian
+ * number and gives the library no job over which the counter's low 32
+ * bits would wrap (it splits the request there), so that the stream is
+ * SP 800-38A's whatever width the library's own increment has; a request
+ * that ends inside a block ends the stream (a following one fails), as
+ * the library keeps no keystream between jobs.
+ * The library's other modes are not offered: it is a peer for CTR, the
+ * keyed hashes and the AEADs only, and for batches (below). One multi-buffer manager per process
  * (alloc_mb_mgr and init_mb_mgr_auto at init: the library picks SSE, AVX,
  * AVX2 or AVX-512 code from the CPU). Where the init's list names
  * "intel-aesni" there is no manager and open says why: the library has
@@ -52,6 +60,8 @@ struct imb_peer {
 	int mode, decrypt;
 	size_t keylen;
 	uint8_t nonce[16];
+	uint8_t ctr[16]; /* ctr: the next counter block */
+	int ctr_ended;	 /* ctr: a request ended inside a block */
 	/* gcm: the expanded key and the powers of H; a message's state */
 	_Alignas(64) struct gcm_key_data gkey;
 	struct gcm_context_data gctx;
@@ -119,7 +129,7 @@ static int imb_has(const char *cipher, const char *mode, size_t keylen)
 		return 0;
 	if (m == PEER_CMAC || m == PEER_CCM)
 		return keylen == 16 || keylen == 32;
-	if (m == PEER_GCM)
+	if (m == PEER_GCM || m == PEER_CTR)
 		return keylen == 16 || keylen == 24 || keylen == 32;
 	return m == PEER_XCBC && keylen == 16;
 }
@@ -163,6 +173,69 @@ static void imb_run_gcm(void *arg)
 				   r->len, p->nonce, NULL, 0, t, PEER_AEAD_TAG);
 	if (p->decrypt && imb_tag_check(tag, r->src + r->len))
 		r->err = -1;
+}
+
+/* ctr: the 16-byte big-endian counter C plus N, modulo 2^128. */
+static void imb_ctr_add(uint8_t c[16], uint64_t n)
+{
+	int i;
+
+	for (i = 15; i >= 0 && n; i--) {
+		n += c[i];
+		c[i] = (uint8_t)n;
+		n >>= 8;
+	}
+}
+
+/* ctr: a request, as jobs inside which the counter's low 32 bits do not
+ * wrap (one job but once in 2^32 blocks). */
+static void imb_run_ctr(void *arg)
+{
+	struct peer_req *r = arg;
+	struct imb_peer *p = PEER_OF(r->peer, struct imb_peer);
+	size_t off = 0, n;
+	uint64_t low, room;
+	IMB_JOB *job;
+
+	if (p->ctr_ended) {
+		r->err = -1;
+		return;
+	}
+	while (off < r->len) {
+		low = (uint64_t)p->ctr[12] << 24 | (uint64_t)p->ctr[13] << 16 |
+		      (uint64_t)p->ctr[14] << 8 | p->ctr[15];
+		room = ((uint64_t)1 << 32) - low; /* blocks before the wrap */
+		n = r->len - off;
+		if ((n + 15) / 16 > room)
+			n = (size_t)(16 * room);
+		job = IMB_GET_NEXT_JOB(mgr);
+		job->cipher_mode = IMB_CIPHER_CNTR;
+		job->cipher_direction = IMB_DIR_ENCRYPT;
+		job->chain_order = IMB_ORDER_CIPHER_HASH;
+		job->hash_alg = IMB_AUTH_NULL;
+		job->enc_keys = p->enc;
+		job->dec_keys = p->enc;
+		job->key_len_in_bytes = p->keylen;
+		job->src = r->src + off;
+		job->dst = r->dst + off;
+		job->cipher_start_src_offset_in_bytes = 0;
+		job->msg_len_to_cipher_in_bytes = n;
+		job->hash_start_src_offset_in_bytes = 0;
+		job->msg_len_to_hash_in_bytes = 0;
+		job->iv = p->ctr;
+		job->iv_len_in_bytes = 16;
+		job = IMB_SUBMIT_JOB(mgr);
+		while (!job && !imb_get_errno(mgr) && IMB_QUEUE_SIZE(mgr))
+			job = IMB_FLUSH_JOB(mgr);
+		if (!job || job->status != IMB_STATUS_COMPLETED) {
+			r->err = -1;
+			return;
+		}
+		imb_ctr_add(p->ctr, (n + 15) / 16);
+		off += n;
+	}
+	if (r->len % 16)
+		p->ctr_ended = 1;
 }
 
 /* ccm: one message, one job. */
@@ -309,11 +382,16 @@ static void imb_run_many(void *arg)
 			       r->job[i].dst + r->job[i].len - 16, 16);
 }
 
-static int imb_iv(const struct peer *p, uint8_t iv[16])
+/* The counter after the requests so far (ctr); the other modes do not
+ * expose one. */
+static int imb_iv(const struct peer *pp, uint8_t iv[16])
 {
-	(void)p;
-	(void)iv;
-	return 0;
+	const struct imb_peer *p = PEER_OF(pp, const struct imb_peer);
+
+	if (p->mode != PEER_CTR)
+		return 0;
+	memcpy(iv, p->ctr, 16);
+	return 1;
 }
 
 static void imb_close(struct peer *pp)
@@ -356,8 +434,9 @@ static int imb_open(struct peer **out, const char *cipher, const char *mode,
 	*out = NULL;
 	if (!imb_has(cipher, mode, keylen)) {
 		snprintf(why, whysize,
-			 "intel-ipsec-mb is a peer for AES-CMAC (128, 256), "
-			 "AES-XCBC, AES-GCM and AES-CCM (128, 256) only, not "
+			 "intel-ipsec-mb is a peer for AES-CTR, AES-CMAC (128, "
+			 "256), AES-XCBC, AES-GCM and AES-CCM (128, 256) only, "
+			 "not "
 			 "%s-%zu in %s mode",
 			 cipher, 8 * keylen, mode);
 		return -1;
@@ -384,6 +463,20 @@ static int imb_open(struct peer **out, const char *cipher, const char *mode,
 		snprintf(p->base.impl, sizeof(p->base.impl),
 			 "IMB_AES%zu_GCM_%s", 8 * keylen,
 			 decrypt ? "DEC" : "ENC");
+		*out = &p->base;
+		return 0;
+	}
+	if (m == PEER_CTR) {
+		if (keylen == 16)
+			IMB_AES_KEYEXP_128(mgr, key, p->enc, p->dec);
+		else if (keylen == 24)
+			IMB_AES_KEYEXP_192(mgr, key, p->enc, p->dec);
+		else
+			IMB_AES_KEYEXP_256(mgr, key, p->enc, p->dec);
+		memcpy(p->ctr, iv, 16);
+		p->base.run = imb_run_ctr;
+		snprintf(p->base.impl, sizeof(p->base.impl),
+			 "IMB job AES_CNTR");
 		*out = &p->base;
 		return 0;
 	}

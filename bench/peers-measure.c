@@ -540,6 +540,9 @@ static void bench_mac_one(const struct opts *o, const struct algdef *a,
 		snprintf(b.impl, sizeof(b.impl), "%s",
 			 cryptarch_shash_driver(b.mac.tfm));
 		if (peers_modes[mode].mb) {
+			/* the many-digest instance, which may be another */
+			cryptarch_shash_slot(b.mac.tfm, CRYPTARCH_CLASS_MANY,
+					     b.impl, sizeof(b.impl));
 			b.macm.tfm = b.mac.tfm;
 			b.buf = buf;
 		}

@@ -1043,11 +1043,14 @@ static int ccm_get_one(struct ccm_ctx *c, OSSL_PARAM *p)
 		return OSSL_PARAM_set_size_t(p, c->m);
 	if (strcmp(k, OSSL_CIPHER_PARAM_IV) == 0 ||
 	    strcmp(k, OSSL_CIPHER_PARAM_UPDATED_IV) == 0) {
-		if (15 - c->l > p->data_size || p->data_size > 16) {
+		if (15 - c->l > p->data_size) {
 			cap_error(c->prov, CAP_R_BAD_IV_LENGTH);
 			return 0;
 		}
-		return set_octets(p, c->iv, p->data_size);
+		/* As the default provider: as many bytes as asked for, but
+		 * of the 16-byte iv buffer only (it reads on past it). */
+		return set_octets(p, c->iv,
+				  p->data_size < 16 ? p->data_size : 16);
 	}
 	if (strcmp(k, OSSL_CIPHER_PARAM_AEAD_TAG) == 0) {
 		if (!c->enc || !c->tag_set) {

@@ -4,8 +4,9 @@
  * named "cryptarch": OSSL_provider_init reads the provider's configuration
  * (the policy), keeps the core's error functions, and hands OpenSSL the
  * provider's dispatch table: its parameters (name, version, build info,
- * status, the policy), its algorithms (cipher.c's table, every one with
- * the property provider=cryptarch), its error strings and its teardown.
+ * status, the policy), its algorithms (cipher.c's table and mac.c's
+ * CMAC, every one with the property provider=cryptarch), its error
+ * strings and its teardown.
  *
  * Policy: constant-time implementations only, as the library's default;
  * `allow-variable-time = yes` in the provider's section of openssl.cnf
@@ -80,6 +81,8 @@ static const OSSL_ITEM cap_reason_strings[] = {
 	{ CAP_R_BAD_CTS_MODE, "invalid cts mode" },
 	{ CAP_R_BAD_PARAMETER, "invalid parameter" },
 	{ CAP_R_BAD_CONFIG, "invalid provider configuration" },
+	{ CAP_R_NO_CIPHER_SET, "no cipher set" },
+	{ CAP_R_UNSUPPORTED_CIPHER, "cipher not supported" },
 	{ CAP_R_CIPHER_OPERATION_FAILED, "cipher operation failed" },
 	{ CAP_R_TAG_NOT_SET, "tag not set" },
 	{ CAP_R_INVALID_TAG, "invalid tag" },
@@ -144,6 +147,8 @@ static const OSSL_ALGORITHM *cap_query(void *provctx, int operation_id,
 	switch (operation_id) {
 	case OSSL_OP_CIPHER:
 		return cap_cipher_algorithms;
+	case OSSL_OP_MAC:
+		return cap_mac_algorithms;
 	}
 	return NULL;
 }

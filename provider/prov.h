@@ -2,8 +2,9 @@
 /*
  * prov.h - what the provider's files share: the provider context (the
  * core's handle and error functions, the policy read from the
- * configuration), the error reasons, and the cipher algorithms that
- * cipher.c and aead.c define and prov.c lists. No secrets here.
+ * configuration), the error reasons, and the cipher and MAC algorithms
+ * that cipher.c, aead.c and mac.c define and prov.c lists. No secrets
+ * here.
  */
 #ifndef CAP_PROV_H
 #define CAP_PROV_H
@@ -41,6 +42,8 @@ enum {
 	CAP_R_BAD_CTS_MODE,
 	CAP_R_BAD_PARAMETER,
 	CAP_R_BAD_CONFIG,
+	CAP_R_NO_CIPHER_SET,
+	CAP_R_UNSUPPORTED_CIPHER,
 	CAP_R_CIPHER_OPERATION_FAILED,
 	CAP_R_TAG_NOT_SET,
 	CAP_R_INVALID_TAG,
@@ -54,6 +57,8 @@ void cap_error(const struct cap_provctx *p, int reason);
 
 /* cipher.c: the algorithms, terminated by a NULL name. */
 extern const OSSL_ALGORITHM cap_cipher_algorithms[];
+/* mac.c: CMAC, likewise terminated. */
+extern const OSSL_ALGORITHM cap_mac_algorithms[];
 
 /* aead.c: the dispatch tables of the AEAD ciphers (ciphers.h). */
 #include "ciphers.h"

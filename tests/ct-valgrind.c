@@ -161,18 +161,20 @@ static int run_mode(const char *name, size_t len, size_t keylen)
 }
 
 /*
- * Many-request CBC (cryptarch_skcipher_encrypt_many, _decrypt_many)
- * through instance NAME, a cbc one, with a secret key of KEYLEN bytes:
- * MANY_N requests of different lengths (a zero-length one among them),
- * more of them than any driver has lanes, so that lanes are refilled and
- * run out at different times; their ivs and plaintexts are secret. 0, or
+ * Many requests (cryptarch_skcipher_encrypt_many, _decrypt_many)
+ * through instance NAME, a cbc, ecb, ctr or (XTS set) xts one, with a
+ * secret key of KEYLEN bytes: MANY_N requests of different lengths (a zero-length one
+ * among them, and one-, two- and three-block ones, which ecb and ctr
+ * gather into one call), more of them than any driver has lanes, so that
+ * lanes are refilled and run out at different times; their ivs and
+ * plaintexts are secret. 0, or
  * 1 if a call failed or the round trip is wrong.
  */
 #define MANY_N 19
-static int run_many(const char *name, size_t keylen)
+static int run_many(const char *name, size_t keylen, int xts)
 {
-	static uint8_t pt[MANY_N][9 * 16], ct[MANY_N][9 * 16];
-	static uint8_t back[MANY_N][9 * 16];
+	static uint8_t pt[MANY_N][10 * 16], ct[MANY_N][10 * 16];
+	static uint8_t back[MANY_N][10 * 16];
 	struct cryptarch_request req[MANY_N];
 	uint8_t key[64], iv[MANY_N][16];
 	cryptarch_skcipher *tfm;
@@ -188,7 +190,10 @@ static int run_many(const char *name, size_t keylen)
 	SECRET(key, keylen);
 	err = cryptarch_skcipher_setkey(tfm, key, keylen);
 	for (i = 0; i < MANY_N; i++) {
-		req[i].len = 16 * ((i * 5 + 2) % 10); /* 0 to 9 blocks */
+		/* 0 to 9 blocks; xts: 1 to 8 blocks and a partial one now
+		 * and then (a data unit is at least a block) */
+		req[i].len = xts ? 16 * ((i * 5 + 2) % 8 + 1) + i % 3 :
+				   16 * ((i * 5 + 2) % 10);
 		fill(pt[i], sizeof(pt[i]), (unsigned)i + 3);
 		fill(iv[i], 16, (unsigned)i + 40);
 		SECRET(pt[i], sizeof(pt[i]));
@@ -451,8 +456,12 @@ static int run_names(const struct cryptarch_driver *drv, size_t keylen,
 						       keylen);
 			if (type != &cryptarch_type_shash &&
 			    type != &cryptarch_type_aead &&
-			    !strcmp(names[k].pattern, "cbc(%s)"))
-				rc |= run_many(name, keylen);
+			    (!strcmp(names[k].pattern, "cbc(%s)") ||
+			     !strcmp(names[k].pattern, "ecb(%s)") ||
+			     !strcmp(names[k].pattern, "ctr(%s)")))
+				rc |= run_many(name, keylen, 0);
+			if (!strcmp(names[k].pattern, "xts(%s)"))
+				rc |= run_many(name, 2 * keylen, 1);
 			(*ran)++;
 		}
 	}

@@ -5,7 +5,8 @@
  * adapters that bench/peers times (bench/peer.h): OpenSSL (AES: ecb, cbc,
  * ctr, xts, cts, cmac), libgcrypt (AES and Twofish: ecb, cbc, ctr, xts,
  * cts, cmac), nettle (AES and Twofish: ecb, cbc, ctr, xts, cmac) or
- * intel-ipsec-mb (AES: cmac, xcbc; batches of cbc encryptions).
+ * intel-ipsec-mb (AES: ctr, cmac, xcbc, gcm, ccm; batches of cbc
+ * encryptions and cmacs).
  *
  * The four modes ecb, cbc, ctr, xts: every skcipher instance (the
  * template's own loop over each driver and its hooked instance), random
@@ -13,8 +14,8 @@
  * wrap), lengths 0..4200 valid for the mode, random offsets and splits.
  * Both directions: cryptarch must produce the peer's ciphertext and
  * decrypt it back, the peer must decrypt cryptarch's, and where the peer
- * exposes the iv after the request (OpenSSL 3, nettle: cbc and ctr) that
- * must agree too. Each peer request opens the adapter afresh (one
+ * exposes the iv after the request (OpenSSL 3, nettle: cbc and ctr;
+ * intel-ipsec-mb's adapter: ctr) that must agree too. Each peer request opens the adapter afresh (one
  * request, then closed). XTS keys never have equal halves (OpenSSL
  * refuses them).
  *

@@ -69,6 +69,7 @@ struct many {
 	_Alignas(64) uint8_t x[MANY_LANES][16]; /* chaining values */
 	_Alignas(64) uint8_t scratch[MANY_PHASE * 16];
 	_Alignas(64) uint8_t sink[MANY_PHASE * 16]; /* a MAC's ciphertext */
+	uint8_t lead_iv[16]; /* where a lead-in's chaining value ends */
 };
 
 /* The requests with blocks; *FIRST is the first of them. */
@@ -114,6 +115,23 @@ static inline int many_crowded(const struct cryptarch_request *req,
 	return 0;
 }
 
+/* Whether each of the first LANES requests with blocks has at least MIN
+ * bytes. Lengths are public. */
+static inline int many_long(const struct cryptarch_request *req, size_t n,
+			    size_t lanes, size_t min)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n && c < lanes; i++) {
+		if (!req[i].len)
+			continue;
+		c++;
+		if (req[i].len < min)
+			return 0;
+	}
+	return 1;
+}
+
 /* Lane I takes the next request with blocks, or idles. */
 static inline void many_fill(struct many *m, unsigned int i)
 {
@@ -141,11 +159,36 @@ static inline void many_fill(struct many *m, unsigned int i)
 	memcpy(m->x[i], r->iv, 16);
 }
 
+/*
+ * Lane I starts with a lead-in of BLOCKS blocks: a chain over the scratch
+ * buffer whose result goes nowhere, after which the lane takes its first
+ * request (many_advance() fills it as any lane whose request ends). Lanes
+ * given lead-ins of different lengths run their requests at different
+ * offsets from one another, a few cache lines apart, so that page-aligned
+ * requests no longer put every lane's line of a step in one L1 set (see
+ * many_crowded()). BLOCKS <= MANY_PHASE.
+ */
+static inline void many_lead_in(struct many *m, unsigned int i, size_t blocks)
+{
+	if (!m->scratch_set) {
+		memset(m->scratch, 0, sizeof(m->scratch));
+		m->scratch_set = 1;
+	}
+	m->src[i] = m->scratch;
+	m->dst[i] = m->scratch;
+	m->left[i] = blocks;
+	m->iv[i] = m->lead_iv;
+	memset(m->x[i], 0, 16);
+}
+
 /* Start LANES lanes (<= MANY_LANES) on the N requests REQ; MAC: they are
- * CBC-MAC chains (iv the chaining value, dst unused). */
-static inline void many_init_mode(struct many *m,
-				  const struct cryptarch_request *req,
-				  size_t n, unsigned int lanes, int mac)
+ * CBC-MAC chains (iv the chaining value, dst unused). STAGGER (0: none):
+ * lane i first runs a lead-in of STAGGER * (i / 4) blocks (the four lanes
+ * of one register together), at most MANY_PHASE. */
+static inline void many_init_stagger(struct many *m,
+				     const struct cryptarch_request *req,
+				     size_t n, unsigned int lanes, int mac,
+				     size_t stagger)
 {
 	unsigned int i;
 
@@ -156,7 +199,17 @@ static inline void many_init_mode(struct many *m,
 	m->lanes = lanes;
 	m->scratch_set = 0;
 	for (i = 0; i < lanes; i++)
-		many_fill(m, i);
+		if (stagger && i / 4)
+			many_lead_in(m, i, stagger * (i / 4));
+		else
+			many_fill(m, i);
+}
+
+static inline void many_init_mode(struct many *m,
+				  const struct cryptarch_request *req,
+				  size_t n, unsigned int lanes, int mac)
+{
+	many_init_stagger(m, req, n, lanes, mac, 0);
 }
 
 static inline void many_init(struct many *m,

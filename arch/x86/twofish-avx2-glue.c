@@ -3,7 +3,8 @@
  * twofish-avx2-glue.c - the registry descriptor of driver "twofish-avx2":
  * Twofish on 16 blocks at once with AVX2 for ECB, CBC decryption, CTR and
  * XTS (twofish-avx2.c, built with AVX2; this file is plain C, so that
- * nothing here runs an instruction the CPU may lack). The key schedule
+ * nothing here runs an instruction the CPU may lack), and 16 independent
+ * CBC encryptions at once through the same ECB code (encrypt_many). The key schedule
  * and the context are twofish-generic's; the single-block functions, CBC
  * encryption (serial) and the last NBLOCKS % 8 blocks of every hook call
  * are twofish-x86_64's assembly (twofish-x86_64.h; the build ties the two
@@ -21,6 +22,7 @@
 #include <stdint.h>
 
 #include "../../src/core/desc.h"
+#include "../../src/modes/cbc-lanes.h"
 #include "../../src/modes/cbc.h"
 #include "../../src/modes/ctr.h"
 #include "../../src/modes/ecb.h"
@@ -87,6 +89,21 @@ static void avx2_cbc_encrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 	cryptarch_twofish_x86_64_cbc_encrypt(ctx, dst, src, nblocks, iv);
 }
 
+/* Many CBC encryptions (cbc-lanes.h): one chain per lane, the K lanes'
+ * blocks through the ECB path at each step (16 and 8 in the vector code,
+ * the rest scalar); once fewer than 8 chains are left, the serial code. */
+static void avx2_cbc_lanes(const void *ctx, uint8_t *buf, unsigned int k)
+{
+	avx2_ecb_encrypt(ctx, buf, buf, k);
+}
+
+static void avx2_cbc_encrypt_many(const void *ctx,
+				  const struct cryptarch_request *req, size_t n)
+{
+	cryptarch_cbc_lanes_encrypt(ctx, req, n, 16, 8, avx2_cbc_lanes,
+				    avx2_cbc_encrypt);
+}
+
 static void avx2_cbc_decrypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 			     size_t nblocks, uint8_t iv[16])
 {
@@ -150,8 +167,9 @@ CRYPTARCH_DRIVER(twofish_avx2,
 	.hooks = CRYPTARCH_HOOKS(
 		CRYPTARCH_ECB_HOOK_FNS(avx2_ecb_encrypt, avx2_ecb_decrypt,
 				       .priority = 300),
-		CRYPTARCH_CBC_HOOK_FNS(avx2_cbc_encrypt, avx2_cbc_decrypt,
-				       .priority = 300),
+		CRYPTARCH_CBC_HOOK_MANY_FNS(avx2_cbc_encrypt, avx2_cbc_decrypt,
+					    avx2_cbc_encrypt_many, NULL, 350,
+					    .priority = 300),
 		CRYPTARCH_CTR_HOOK_FNS(avx2_ctr_crypt, .priority = 300),
 		CRYPTARCH_XTS_HOOK_FNS(avx2_xts_encrypt, avx2_xts_decrypt,
 				       .priority = 300)));

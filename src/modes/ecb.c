@@ -3,13 +3,18 @@
  * ecb.c - the ECB template: each 16-byte block on its own, through the
  * driver's ecb hook where the instance has one (ecb.h), else one block at
  * a time through the single-block functions. len a multiple of 16 (0
- * allowed); the iv is not used. Constant-time exactly when the underlying
- * driver is.
+ * allowed); the iv is not used. Many requests at once: the short ones
+ * are gathered into one call of the hook (gather.h). Constant-time exactly
+ * when the underlying driver is.
  */
 #include <errno.h>
+#include <string.h>
 
+#include "../core/memzero.h"
 #include "../types/skcipher.h"
+#include "cryptarch.h"
 #include "ecb.h"
+#include "gather.h"
 
 static int ecb_crypt(const struct cryptarch_inst *m, uint8_t *dst,
 		     const uint8_t *src, size_t len, int enc)
@@ -48,6 +53,57 @@ static int ecb_decrypt(const struct cryptarch_inst *m, uint8_t *dst,
 	return ecb_crypt(m, dst, src, len, 0);
 }
 
+/* Many requests: where the instance is a driver's ecb hook, the short
+ * ones (up to GATHER_ECB_MAX bytes) back to back in one buffer and one call of
+ * the hook per GATHER_BLOCKS blocks; the others one call each. */
+static void ecb_many(const struct cryptarch_inst *m, int op,
+		     const struct cryptarch_request *req, size_t n)
+{
+	const struct cryptarch_ecb_hooks *h = m->hook;
+	void (*bulk)(const void *, uint8_t *, const uint8_t *, size_t) = NULL;
+	_Alignas(64) uint8_t buf[GATHER_BLOCKS * 16];
+	size_t pend[GATHER_BLOCKS];
+	size_t i, k, np = 0, used = 0, off, high = 0, nshort = 0;
+
+	if (h)
+		bulk = op ? h->decrypt : h->encrypt;
+	for (i = 0; i < n && nshort < 2; i++)
+		nshort += req[i].len && req[i].len <= GATHER_ECB_MAX;
+	if (!bulk || nshort < 2) {
+		for (i = 0; i < n; i++)
+			(void)ecb_crypt(m, req[i].dst, req[i].src, req[i].len,
+					!op);
+		return;
+	}
+	for (i = 0;; i++) {
+		size_t len = i < n ? req[i].len : 0;
+
+		if (i == n || (len <= GATHER_ECB_MAX && used + len > sizeof(buf))) {
+			if (used)
+				bulk(m->key[0], buf, buf, used / 16);
+			for (k = 0, off = 0; k < np; k++) {
+				gather_copy(req[pend[k]].dst, buf + off,
+					    req[pend[k]].len);
+				off += req[pend[k]].len;
+			}
+			high = used > high ? used : high;
+			np = used = 0;
+			if (i == n)
+				break;
+		}
+		if (len == 0)
+			continue;
+		if (len > GATHER_ECB_MAX) {
+			bulk(m->key[0], req[i].dst, req[i].src, len / 16);
+			continue;
+		}
+		gather_copy(buf + used, req[i].src, len);
+		pend[np++] = i;
+		used += len;
+	}
+	cryptarch_memzero(buf, high);
+}
+
 /* Known answers through the template (the algorithms' own single-block
  * answers are theirs: src/aes/aes.c, src/twofish/twofish.c). */
 static const struct cryptarch_kat kats[] = {
@@ -78,6 +134,7 @@ const struct cryptarch_template cryptarch_ecb_template = {
 		.encrypt = ecb_encrypt,
 		.decrypt = ecb_decrypt,
 		.check = cryptarch_skcipher_check_blocks,
+		.many = ecb_many,
 	},
 	.kats = kats,
 };

@@ -7,7 +7,8 @@
  * multiple of 16 ends with ciphertext stealing (IEEE 1619 5.3.2 and 5.4.2),
  * which this template does with the single-block functions. One call is one
  * data unit, so the iv is left unchanged; len < 16 is -EINVAL. Tweaks and
- * stolen blocks are wiped from the stack. Constant-time exactly when the
+ * stolen blocks are wiped from the stack. Many data units at once: their
+ * tweaks encrypted together (gather.h). Constant-time exactly when the
  * underlying implementation is (alpha multiplication masks, never branches).
  */
 #include <errno.h>
@@ -15,6 +16,8 @@
 
 #include "../core/memzero.h"
 #include "../types/skcipher.h"
+#include "cryptarch.h"
+#include "gather.h"
 #include "xts-tweak.h"
 #include "xts.h"
 
@@ -57,21 +60,19 @@ static void xts_one(const struct cryptarch_inst *m, block_fn one,
 	cryptarch_memzero(x, sizeof(x));
 }
 
-static int xts_crypt(const struct cryptarch_inst *m, uint8_t *dst,
-		     const uint8_t *src, size_t len, const uint8_t *iv,
-		     int enc)
+/* One data unit of LEN >= 16 bytes whose encrypted tweak is T (used up:
+ * advanced and wiped). */
+static void xts_unit(const struct cryptarch_inst *m, uint8_t *dst,
+		     const uint8_t *src, size_t len, uint8_t t[16], int enc)
 {
 	const struct cryptarch_xts_hooks *h = m->hook;
 	block_fn one = enc ? m->cipher->encrypt : m->cipher->decrypt;
 	bulk_fn bulk = NULL;
 	size_t n = len / 16, tail = len % 16, last;
-	uint8_t t[16], t2[16], cc[16], pp[16];
+	uint8_t t2[16], cc[16], pp[16];
 
-	if (len < 16)
-		return -EINVAL;
 	if (h)
 		bulk = enc ? h->encrypt : h->decrypt;
-	m->cipher->encrypt(m->key[1], t, iv);
 	if (tail == 0) {
 		xts_blocks(m, bulk, one, dst, src, n, t);
 		goto out;
@@ -93,7 +94,19 @@ static int xts_crypt(const struct cryptarch_inst *m, uint8_t *dst,
 	cryptarch_memzero(cc, sizeof(cc));
 	cryptarch_memzero(pp, sizeof(pp));
 out:
-	cryptarch_memzero(t, sizeof(t));
+	cryptarch_memzero(t, 16);
+}
+
+static int xts_crypt(const struct cryptarch_inst *m, uint8_t *dst,
+		     const uint8_t *src, size_t len, const uint8_t *iv,
+		     int enc)
+{
+	uint8_t t[16];
+
+	if (len < 16)
+		return -EINVAL;
+	m->cipher->encrypt(m->key[1], t, iv);
+	xts_unit(m, dst, src, len, t, enc);
 	return 0;
 }
 
@@ -107,6 +120,42 @@ static int xts_decrypt(const struct cryptarch_inst *m, uint8_t *dst,
 		       const uint8_t *src, size_t len, uint8_t *iv)
 {
 	return xts_crypt(m, dst, src, len, iv, 0);
+}
+
+/*
+ * Many data units: where the instance is a driver's xts hook and the
+ * driver has an ecb hook, the tweaks of up to GATHER_BLOCKS requests are
+ * encrypted by one call of the ecb hook under the tweak key, so that no
+ * request waits for its own tweak's rounds (a serial chain as long as a
+ * whole short request's parallel work); then each request runs with its
+ * tweak. Otherwise one call each.
+ */
+static void xts_many(const struct cryptarch_inst *m, int op,
+		     const struct cryptarch_request *req, size_t n)
+{
+	const struct cryptarch_ecb_hooks *e = gather_ecb_hooks(m);
+	_Alignas(64) uint8_t tw[GATHER_BLOCKS][16];
+	size_t i, k, c, high = 0;
+
+	if (e == NULL || e->encrypt == NULL || n < 2) {
+		for (i = 0; i < n; i++)
+			if (req[i].len)
+				(void)xts_crypt(m, req[i].dst, req[i].src,
+						req[i].len, req[i].iv, !op);
+		return;
+	}
+	for (i = 0; i < n; i += c) {
+		c = n - i < GATHER_BLOCKS ? n - i : GATHER_BLOCKS;
+		for (k = 0; k < c; k++)
+			memcpy(tw[k], req[i + k].iv, 16);
+		e->encrypt(m->key[1], tw[0], tw[0], c);
+		high = c > high ? c : high;
+		for (k = 0; k < c; k++)
+			if (req[i + k].len)
+				xts_unit(m, req[i + k].dst, req[i + k].src,
+					 req[i + k].len, tw[k], !op);
+	}
+	cryptarch_memzero(tw, 16 * high);
 }
 
 static const struct cryptarch_kat kats[] = {
@@ -149,6 +198,7 @@ const struct cryptarch_template cryptarch_xts_template = {
 		.encrypt = xts_encrypt,
 		.decrypt = xts_decrypt,
 		.check = cryptarch_skcipher_check_one_block,
+		.many = xts_many,
 	},
 	.kats = kats,
 };
