@@ -8,8 +8,10 @@
  * One library context loads cryptarch.so from MODULE_DIR next to the
  * default provider. Every AEAD cipher the module offers (GCM and CCM
  * modes as EVP_CIPHER_do_all_provided lists them) is checked:
- *   - its constants equal the default provider's cipher of that name, and
- *     the "cryptarch-driver" parameter names a driver;
+ *   - its constants equal the default provider's cipher of that name;
+ *     init works exactly where the library's gcm(...) or ccm(...) has an
+ *     implementation under the default policy, and the "cryptarch-driver"
+ *     parameter names the drivers;
  *   - AES: each call of a sequence goes to a cryptarch context and to a
  *     default provider context, and the return values, output lengths,
  *     output bytes, tags and parameters (iv, iv length, tag length) must
@@ -788,7 +790,9 @@ static void param_limits(struct run *r)
 static void check_cipher(struct cinfo *ci, unsigned rounds)
 {
 	struct run r;
+	cryptarch_aead *a = NULL;
 	const char *drv = NULL;
+	int want_ok;
 	uint8_t key[32] = { 1 }, iv[12] = { 0 };
 	unsigned i;
 	int k;
@@ -816,9 +820,25 @@ static void check_cipher(struct cinfo *ci, unsigned rounds)
 	r.n = ci->ref != NULL ? 2 : 1;
 	for (k = 0; k < r.n; k++)
 		r.c[k] = EVP_CIPHER_CTX_new();
+	/* Init works exactly where the library has the mode under the
+	 * default policy (on a CPU without a constant-time Twofish, neither
+	 * has Twofish). */
+	want_ok = cryptarch_aead_new(&a, ci->aead_name, 0) == 0;
+	cryptarch_aead_free(a);
 	if (EVP_EncryptInit_ex2(r.c[0], ci->cap, key, iv, NULL) != 1) {
-		ERR_print_errors_fp(stderr);
-		test_fail("%s: init", ci->name);
+		if (want_ok) {
+			ERR_print_errors_fp(stderr);
+			test_fail("%s: init", ci->name);
+		} else {
+			printf("%s: no implementation under the default "
+			       "policy, as %s in the library\n", ci->name,
+			       ci->aead_name);
+		}
+		ERR_clear_error();
+		goto out;
+	} else if (!want_ok) {
+		test_fail("%s: init works, but %s has no implementation",
+			  ci->name, ci->aead_name);
 		goto out;
 	} else {
 		OSSL_PARAM prm[2] = {
