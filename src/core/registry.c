@@ -6,7 +6,9 @@
  * on this CPU (its CPU features, after CRYPTARCH_DISABLE). Nothing here
  * runs cipher code. The list order of drivers breaks priority ties.
  */
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "registry.h"
@@ -167,6 +169,42 @@ cryptarch_driver_hook(const struct cryptarch_driver *drv,
 		    (tmpl->alias && strcmp(h->tmpl, tmpl->alias) == 0))
 			return h;
 	return NULL;
+}
+
+/*
+ * DRV's hooks by template, indexed [driver][template] for the built-in
+ * drivers, filled once (pthread_once) on first use: selection asks for a
+ * hook of every node of every candidate it ranks, and an aead's
+ * candidates are the pairs of two lists, so the name compares of
+ * cryptarch_driver_hook() were most of the time a new handle took. NULL
+ * if the table could not be allocated (then the compares are used).
+ */
+static const struct cryptarch_hook **hook_table;
+static pthread_once_t hook_once = PTHREAD_ONCE_INIT;
+
+static void hook_table_init(void)
+{
+	size_t nd = cryptarch_driver_list_len, nt = cryptarch_template_list_len;
+	size_t i, j;
+
+	hook_table = calloc(nd * nt + 1, sizeof(*hook_table));
+	if (!hook_table)
+		return;
+	for (i = 0; i < nd; i++)
+		for (j = 0; j < nt; j++)
+			hook_table[i * nt + j] = cryptarch_driver_hook(
+				cryptarch_driver_list[i],
+				cryptarch_template_list[j]);
+}
+
+const struct cryptarch_hook *cryptarch_driver_hook_at(size_t drv, size_t tmpl)
+{
+	pthread_once(&hook_once, hook_table_init);
+	if (hook_table && drv < cryptarch_driver_list_len &&
+	    tmpl < cryptarch_template_list_len)
+		return hook_table[drv * cryptarch_template_list_len + tmpl];
+	return cryptarch_driver_hook(cryptarch_driver_at(drv),
+				     cryptarch_template_at(tmpl));
 }
 
 int cryptarch_driver_available(const struct cryptarch_driver *drv)

@@ -50,6 +50,9 @@ const struct cryptarch_algorithm *cryptarch_algorithm_find(const char *name,
 const struct cryptarch_hook *
 cryptarch_driver_hook(const struct cryptarch_driver *drv,
 		      const struct cryptarch_template *tmpl);
+/* The same by index (cryptarch_driver_at(DRV), cryptarch_template_at(TMPL)),
+ * from a table built once: for selection's inner loops. */
+const struct cryptarch_hook *cryptarch_driver_hook_at(size_t drv, size_t tmpl);
 
 /*
  * How DRV's constant-time claim is verified, as a phrase into BUF (SIZE

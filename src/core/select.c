@@ -39,38 +39,62 @@ int cryptarch_cands(const char *name, const struct cryptarch_type *want,
  * order among equals. Self-tests run for the candidates tried, highest
  * first, until one passes. NULL if none is eligible.
  */
+/* Whether candidate I is eligible under FLAGS for KEYBYTES, answered once
+ * per candidate through ELIG (0: not asked yet, 1 yes, -1 no). */
+static int eligible_memo(const struct cryptarch_cands *c, size_t i,
+			 unsigned flags, size_t keybytes, int8_t *elig)
+{
+	if (!elig[i])
+		elig[i] = cryptarch_spec_eligible(&c->v[i], flags, keybytes) ?
+				  1 :
+				  -1;
+	return elig[i] > 0;
+}
+
 static const struct cryptarch_spec *
-static_choice(const struct cryptarch_cands *c, unsigned flags, int op, int cls,
-	      size_t keybytes)
+static_choice_memo(const struct cryptarch_cands *c, unsigned flags, int op,
+		   int cls, size_t keybytes, int8_t *elig)
 {
 	uint8_t tried[CRYPTARCH_MAX_CANDS] = { 0 };
+	int prio[CRYPTARCH_MAX_CANDS];
 	size_t i, left = c->n;
 
+	/* each candidate's priority once: ranking it walks its nodes */
+	for (i = 0; i < c->n; i++)
+		if (c->exact || c->is_static[i])
+			prio[i] = cryptarch_spec_slot_priority(&c->v[i], op,
+							       cls);
 	while (left) {
 		const struct cryptarch_spec *best = NULL;
 		size_t bi = 0;
 		int bp = 0;
 
 		for (i = 0; i < c->n; i++) {
-			int pr;
-
 			if (tried[i] || !(c->exact || c->is_static[i]))
 				continue;
-			pr = cryptarch_spec_slot_priority(&c->v[i], op, cls);
-			if (!best || pr > bp) {
+			if (!best || prio[i] > bp) {
 				best = &c->v[i];
 				bi = i;
-				bp = pr;
+				bp = prio[i];
 			}
 		}
 		if (!best)
 			return NULL;
 		tried[bi] = 1;
 		left--;
-		if (cryptarch_spec_eligible(best, flags, keybytes))
+		if (eligible_memo(c, bi, flags, keybytes, elig))
 			return best;
 	}
 	return NULL;
+}
+
+static const struct cryptarch_spec *
+static_choice(const struct cryptarch_cands *c, unsigned flags, int op, int cls,
+	      size_t keybytes)
+{
+	int8_t elig[CRYPTARCH_MAX_CANDS] = { 0 };
+
+	return static_choice_memo(c, flags, op, cls, keybytes, elig);
 }
 
 /* see select.h */
@@ -148,6 +172,8 @@ int cryptarch_select(const struct cryptarch_cands *c, unsigned flags,
 	nops = c->type->nops ? c->type->nops : 1;
 	for (k = 0; k < CRYPTARCH_PROFILE_NKEYS; k++) {
 		size_t keybytes = 16 + 8 * (size_t)k;
+		/* eligibility depends on the key size, not the slot */
+		int8_t elig[CRYPTARCH_MAX_CANDS] = { 0 };
 
 		for (op = 0; op < (int)nops; op++) {
 			for (cls = 0; cls < CRYPTARCH_NCLASS; cls++) {
@@ -157,8 +183,9 @@ int cryptarch_select(const struct cryptarch_cands *c, unsigned flags,
 				const struct cryptarch_spec *st = prio;
 
 				if (!(flags & CRYPTARCH_STATIC_PRIORITY)) {
-					st = static_choice(c, flags, op, cls,
-							   keybytes);
+					st = static_choice_memo(c, flags, op,
+								cls, keybytes,
+								elig);
 					if (!st)
 						st = prio;
 				}

@@ -429,7 +429,7 @@ static int node_priority(const struct cryptarch_spec *s, unsigned i, int op)
 		return d->priority;
 	if (nd->hooked) {
 		const struct cryptarch_hook *h =
-			cryptarch_driver_hook(d, node_tmpl(s, i));
+			cryptarch_driver_hook_at(nd->drv, nd->tmpl - 1u);
 
 		if (op >= 0 && op < CRYPTARCH_MAX_OPS && h->op_priority[op])
 			return h->op_priority[op];
@@ -467,8 +467,8 @@ int cryptarch_spec_slot_priority(const struct cryptarch_spec *s, int op,
 		const struct cryptarch_hook *h = NULL;
 
 		if (s->node[0].tmpl && s->node[0].hooked)
-			h = cryptarch_driver_hook(node_drv(s, 0),
-						  node_tmpl(s, 0));
+			h = cryptarch_driver_hook_at(s->node[0].drv,
+						     s->node[0].tmpl - 1u);
 		return h && h->many_priority ? h->many_priority : p;
 	}
 	return cls == CRYPTARCH_CLASS_SMALL && sp && sp < p ? sp : p;
