@@ -8,7 +8,6 @@
  */
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "registry.h"
@@ -176,10 +175,16 @@ cryptarch_driver_hook(const struct cryptarch_driver *drv,
  * drivers, filled once (pthread_once) on first use: selection asks for a
  * hook of every node of every candidate it ranks, and an aead's
  * candidates are the pairs of two lists, so the name compares of
- * cryptarch_driver_hook() were most of the time a new handle took. NULL
- * if the table could not be allocated (then the compares are used).
+ * cryptarch_driver_hook() were most of the time a new handle took. A
+ * static table (no allocation: the library may live in a module that is
+ * unloaded, the OpenSSL provider); a registry larger than it is served
+ * by the compares.
  */
-static const struct cryptarch_hook **hook_table;
+#define HOOK_TABLE_DRIVERS 128
+#define HOOK_TABLE_TEMPLATES 32
+static const struct cryptarch_hook
+	*hook_table[HOOK_TABLE_DRIVERS][HOOK_TABLE_TEMPLATES];
+static int hook_table_ok;
 static pthread_once_t hook_once = PTHREAD_ONCE_INIT;
 
 static void hook_table_init(void)
@@ -187,22 +192,22 @@ static void hook_table_init(void)
 	size_t nd = cryptarch_driver_list_len, nt = cryptarch_template_list_len;
 	size_t i, j;
 
-	hook_table = calloc(nd * nt + 1, sizeof(*hook_table));
-	if (!hook_table)
+	if (nd > HOOK_TABLE_DRIVERS || nt > HOOK_TABLE_TEMPLATES)
 		return;
 	for (i = 0; i < nd; i++)
 		for (j = 0; j < nt; j++)
-			hook_table[i * nt + j] = cryptarch_driver_hook(
+			hook_table[i][j] = cryptarch_driver_hook(
 				cryptarch_driver_list[i],
 				cryptarch_template_list[j]);
+	hook_table_ok = 1;
 }
 
 const struct cryptarch_hook *cryptarch_driver_hook_at(size_t drv, size_t tmpl)
 {
 	pthread_once(&hook_once, hook_table_init);
-	if (hook_table && drv < cryptarch_driver_list_len &&
+	if (hook_table_ok && drv < cryptarch_driver_list_len &&
 	    tmpl < cryptarch_template_list_len)
-		return hook_table[drv * cryptarch_template_list_len + tmpl];
+		return hook_table[drv][tmpl];
 	return cryptarch_driver_hook(cryptarch_driver_at(drv),
 				     cryptarch_template_at(tmpl));
 }
