@@ -63,6 +63,8 @@ typedef __m512i zmm;
 /* Registers at most, 4 lanes each. */
 #define ZW 8
 _Static_assert(4 * ZW == MANY_LANES, "lanes");
+/* the last register's lead-in is the longest */
+_Static_assert(STAGGER * (ZW - 1) <= MANY_LEAD, "lead-in");
 
 /* Round keys 0 .. NR-1 broadcast to the four lanes (those past the key
  * size's unused), the last one apart. */

@@ -55,6 +55,8 @@ void cryptarch_aes_vaes_avx512_cbcmac_many(
 #define MANY_LANES 32
 /* Steps per phase at most: the blocks of an idle lane's scratch. */
 #define MANY_PHASE 32
+/* Blocks of a lead-in at most (many_lead_in()). */
+#define MANY_LEAD 64
 
 struct many {
 	const struct cryptarch_request *req;
@@ -70,6 +72,8 @@ struct many {
 	_Alignas(64) uint8_t scratch[MANY_PHASE * 16];
 	_Alignas(64) uint8_t sink[MANY_PHASE * 16]; /* a MAC's ciphertext */
 	uint8_t lead_iv[16]; /* where a lead-in's chaining value ends */
+	int lead_set;
+	_Alignas(64) uint8_t lead[MANY_LEAD * 16]; /* lead-ins' blocks */
 };
 
 /* The requests with blocks; *FIRST is the first of them. */
@@ -166,16 +170,18 @@ static inline void many_fill(struct many *m, unsigned int i)
  * given lead-ins of different lengths run their requests at different
  * offsets from one another, a few cache lines apart, so that page-aligned
  * requests no longer put every lane's line of a step in one L1 set (see
- * many_crowded()). BLOCKS <= MANY_PHASE.
+ * many_crowded()). BLOCKS <= MANY_LEAD: the lane runs over that many
+ * blocks of its own buffer (shared by the lead-ins, whose results go
+ * nowhere).
  */
 static inline void many_lead_in(struct many *m, unsigned int i, size_t blocks)
 {
-	if (!m->scratch_set) {
-		memset(m->scratch, 0, sizeof(m->scratch));
-		m->scratch_set = 1;
+	if (!m->lead_set) {
+		memset(m->lead, 0, sizeof(m->lead));
+		m->lead_set = 1;
 	}
-	m->src[i] = m->scratch;
-	m->dst[i] = m->scratch;
+	m->src[i] = m->lead;
+	m->dst[i] = m->lead;
 	m->left[i] = blocks;
 	m->iv[i] = m->lead_iv;
 	memset(m->x[i], 0, 16);
@@ -184,7 +190,7 @@ static inline void many_lead_in(struct many *m, unsigned int i, size_t blocks)
 /* Start LANES lanes (<= MANY_LANES) on the N requests REQ; MAC: they are
  * CBC-MAC chains (iv the chaining value, dst unused). STAGGER (0: none):
  * lane i first runs a lead-in of STAGGER * (i / 4) blocks (the four lanes
- * of one register together), at most MANY_PHASE. */
+ * of one register together), at most MANY_LEAD. */
 static inline void many_init_stagger(struct many *m,
 				     const struct cryptarch_request *req,
 				     size_t n, unsigned int lanes, int mac,
@@ -198,6 +204,7 @@ static inline void many_init_stagger(struct many *m,
 	m->next = 0;
 	m->lanes = lanes;
 	m->scratch_set = 0;
+	m->lead_set = 0;
 	for (i = 0; i < lanes; i++)
 		if (stagger && i / 4)
 			many_lead_in(m, i, stagger * (i / 4));
