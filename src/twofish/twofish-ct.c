@@ -368,6 +368,143 @@ static INLINE void g16(const uint64_t (*kc)[2][8], unsigned int kw,
 	}
 }
 
+/*
+ * g16 for one block: its eight bytes gathered straight into position 0
+ * of their half and input (the positions 32h + 16y of block 0) with
+ * shifts and masks, the other positions left to garbage and masked off at
+ * the end, and no transposition. The chain of q's and the MDS matrix cost
+ * what they cost for sixteen blocks; the rest is much cheaper.
+ */
+#define POS0 0x0001000100010001ull
+
+static INLINE void g1(const uint64_t (*kc)[2][8], unsigned int kw,
+		      uint32_t x, uint32_t y, uint32_t *t0, uint32_t *t1)
+{
+	uint32_t yr = rol32(y, 8);
+	uint64_t u = (x & 0xffff) | (uint64_t)(yr & 0xffff) << 16 |
+		     (uint64_t)(x >> 16) << 32 | (uint64_t)(yr >> 16) << 48;
+	uint64_t w0[8], w1[8];
+	unsigned int p;
+
+	for (p = 0; p < 8; p++) {
+		w0[p] = (u >> p) & POS0;
+		w1[p] = (u >> (p + 8)) & POS0;
+	}
+	sboxes(w0, w1, kc, kw);
+	mds(w0, w1);
+	u = 0;
+	for (p = 0; p < 8; p++)
+		u |= (w0[p] & POS0) << p | (w1[p] & POS0) << (p + 8);
+	*t0 = (uint32_t)((u & 0xffff) | ((u >> 16) & 0xffff0000));
+	*t1 = (uint32_t)(((u >> 16) & 0xffff) | ((u >> 32) & 0xffff0000));
+}
+
+/* The 16 rounds on one block's words V = (a, b, c, d). */
+static INLINE void encrypt1_kw(const struct twofish_ct_ctx *ctx, uint32_t *v,
+			       unsigned int kw)
+{
+	const uint32_t *k = ctx->k + 8;
+	uint32_t a = v[0], b = v[1], c = v[2], d = v[3], t0, t1;
+	unsigned int r;
+
+	for (r = 0; r < 8; r++, k += 4) {
+		g1(ctx->kc, kw, a, b, &t0, &t1);
+		c = ror32(c ^ (t0 + t1 + k[0]), 1);
+		d = rol32(d, 1) ^ (t0 + 2 * t1 + k[1]);
+		g1(ctx->kc, kw, c, d, &t0, &t1);
+		a = ror32(a ^ (t0 + t1 + k[2]), 1);
+		b = rol32(b, 1) ^ (t0 + 2 * t1 + k[3]);
+	}
+	v[0] = a;
+	v[1] = b;
+	v[2] = c;
+	v[3] = d;
+}
+
+static INLINE void decrypt1_kw(const struct twofish_ct_ctx *ctx, uint32_t *v,
+			       unsigned int kw)
+{
+	const uint32_t *k = ctx->k + 36;
+	uint32_t a = v[0], b = v[1], c = v[2], d = v[3], t0, t1;
+	unsigned int r;
+
+	for (r = 0; r < 8; r++, k -= 4) {
+		g1(ctx->kc, kw, c, d, &t0, &t1);
+		a = rol32(a, 1) ^ (t0 + t1 + k[2]);
+		b = ror32(b ^ (t0 + 2 * t1 + k[3]), 1);
+		g1(ctx->kc, kw, a, b, &t0, &t1);
+		c = rol32(c, 1) ^ (t0 + t1 + k[0]);
+		d = ror32(d ^ (t0 + 2 * t1 + k[1]), 1);
+	}
+	v[0] = a;
+	v[1] = b;
+	v[2] = c;
+	v[3] = d;
+}
+
+static void encrypt1_2(const struct twofish_ct_ctx *ctx, uint32_t *v)
+{
+	encrypt1_kw(ctx, v, 2);
+}
+
+static void encrypt1_3(const struct twofish_ct_ctx *ctx, uint32_t *v)
+{
+	encrypt1_kw(ctx, v, 3);
+}
+
+static void encrypt1_4(const struct twofish_ct_ctx *ctx, uint32_t *v)
+{
+	encrypt1_kw(ctx, v, 4);
+}
+
+static void decrypt1_2(const struct twofish_ct_ctx *ctx, uint32_t *v)
+{
+	decrypt1_kw(ctx, v, 2);
+}
+
+static void decrypt1_3(const struct twofish_ct_ctx *ctx, uint32_t *v)
+{
+	decrypt1_kw(ctx, v, 3);
+}
+
+static void decrypt1_4(const struct twofish_ct_ctx *ctx, uint32_t *v)
+{
+	decrypt1_kw(ctx, v, 4);
+}
+
+/* One block IN to OUT (DEC: decrypt), as crypt_blocks() below. */
+static void crypt1(const struct twofish_ct_ctx *ctx, uint8_t *out,
+		   const uint8_t *in, int dec)
+{
+	const uint32_t *k = ctx->k;
+	const uint32_t *ki = dec ? k + 4 : k, *ko = dec ? k : k + 4;
+	uint32_t v[4];
+	/* the words in the order the rounds take them: (a, b, c, d) for
+	 * encryption, (c, d, a, b) for decryption */
+	unsigned int o = dec ? 2 : 0, i;
+
+	for (i = 0; i < 4; i++)
+		v[(i + o) & 3] = load32_le(in + 4 * i) ^ ki[i];
+	if (!dec) {
+		if (ctx->kw == 2)
+			encrypt1_2(ctx, v);
+		else if (ctx->kw == 3)
+			encrypt1_3(ctx, v);
+		else
+			encrypt1_4(ctx, v);
+	} else {
+		if (ctx->kw == 2)
+			decrypt1_2(ctx, v);
+		else if (ctx->kw == 3)
+			decrypt1_3(ctx, v);
+		else
+			decrypt1_4(ctx, v);
+	}
+	for (i = 0; i < 4; i++)
+		store32_le(out + 4 * i, v[(i + 2 + o) & 3] ^ ko[i]);
+	cryptarch_memzero(v, sizeof(v));
+}
+
 /* The sixteen blocks' words (a, b, c, d) after input whitening. */
 struct state {
 	uint32_t a[NB], b[NB], c[NB], d[NB];
@@ -466,6 +603,10 @@ static void crypt_blocks(const struct twofish_ct_ctx *ctx, uint8_t *out,
 	uint32_t *w2 = dec ? s.a : s.c, *w3 = dec ? s.b : s.d;
 	size_t b;
 
+	if (n == 1) {
+		crypt1(ctx, out, in, dec);
+		return;
+	}
 	memset(&s, 0, sizeof(s));
 	for (b = 0; b < n; b++) {
 		w0[b] = load32_le(in + 16 * b) ^ ki[0];
