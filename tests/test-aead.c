@@ -47,8 +47,9 @@
  * Then the name under both timing policies picks one of its instances
  * here, a constant-time one under flags 0. Deterministic: a fixed seed
  * (CRYPTARCH_TEST_SEED overrides it); CRYPTARCH_TEST_ITER sets the random
- * cases per instance (128), after a sweep of every payload length 0..100
- * and every nonce length. Test code, not constant-time.
+ * cases per instance (128; a TEST_COSTLY_EVERY-th of them over a costly
+ * driver, util.h), after a sweep of every payload length 0..100 and every
+ * nonce length. Test code, not constant-time.
  *
  * Usage: test-aead [--mask-all] [--driver NAME]
  */
@@ -1279,8 +1280,9 @@ static size_t check_name(const char *algname, unsigned long iters)
 		if (ref && i != r) {
 			t = test_aead_open(&ti[i], 0);
 			if (t)
-				instance_vs_reference(&ti[i], t, i, &ti[r], ref,
-						      &m, iters);
+				instance_vs_reference(
+					&ti[i], t, i, &ti[r], ref, &m,
+					test_inst_rounds(&ti[i], iters));
 			cryptarch_aead_free(t);
 		}
 		if (test_failures != f0)

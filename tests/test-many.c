@@ -25,7 +25,8 @@
  * empty one started; one bad request refused with nothing written.
  *
  * The seed is printed; CRYPTARCH_TEST_SEED sets it; CRYPTARCH_TEST_ITER
- * (300) sets the rounds: ITER / 20 batches per instance and direction.
+ * (300) sets the rounds: ITER / 20 batches per instance and direction
+ * (a TEST_COSTLY_EVERY-th of them over a costly driver, util.h).
  *
  * Usage: test-many [--mask-all]
  */
@@ -413,7 +414,8 @@ static size_t shash_all(unsigned long iters)
 			    cryptarch_shash_digest_many(t, NULL, 0) != -ENOKEY)
 				test_fail("%s: digest_many before setkey",
 					  ti[i].name);
-			digests(t, &ti[i], ti[i].name, iters);
+			digests(t, &ti[i], ti[i].name,
+				test_inst_rounds(&ti[i], iters));
 			cryptarch_shash_free(t);
 		}
 		if (n && cryptarch_shash_new(&t, names[k], 0) == 0) {
@@ -465,7 +467,8 @@ int main(int argc, char **argv)
 
 				if (!t)
 					continue;
-				rounds(t, ti[i].drv, ti[i].name, m, iters);
+				rounds(t, ti[i].drv, ti[i].name, m,
+				       test_inst_rounds(&ti[i], iters));
 				cryptarch_skcipher_free(t);
 			}
 			printf("%s %s: %zu instances, %lu rounds each, "

@@ -429,6 +429,42 @@ int test_inst_make(struct test_inst *ti, int mode,
 	return rc;
 }
 
+/* see util.h (test_inst_costly) */
+static const char *const costly_drivers[] = { "twofish-ct", NULL };
+
+static int spec_costly(const struct cryptarch_spec *s)
+{
+	unsigned i, j;
+
+	for (i = 0; i < s->n; i++) {
+		const struct cryptarch_driver *d;
+
+		if (s->node[i].tmpl)
+			continue;
+		d = cryptarch_spec_node_driver(s, i);
+		for (j = 0; d && costly_drivers[j]; j++)
+			if (strcmp(d->name, costly_drivers[j]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/* see util.h */
+int test_inst_costly(const struct test_inst *ti)
+{
+	return spec_costly(&ti->spec);
+}
+
+/* see util.h */
+unsigned long test_inst_rounds(const struct test_inst *ti,
+			       unsigned long iters)
+{
+	if (!test_inst_costly(ti))
+		return iters;
+	iters /= TEST_COSTLY_EVERY;
+	return iters ? iters : 1;
+}
+
 /* 1 if instances over base driver D are tested under --driver. */
 static int base_selected(const struct cryptarch_driver *d)
 {

@@ -299,4 +299,18 @@ void test_mask_all(int *argc, char ***argv);
 /* 1 if DRV is to be tested under --driver (always without it). */
 int test_selected(const struct cryptarch_driver *drv);
 
+/*
+ * Drivers whose every call costs a whole bit-sliced pass (twofish-ct: one
+ * block about 4000 cycles, the table code's 30 times over), which the
+ * randomised tests would otherwise spend most of their time in. 1 if some
+ * driver of instance TI is one. Such an instance takes every
+ * TEST_COSTLY_EVERY-th round of test-diff and that share of the random
+ * rounds of test-many and test-aead; every systematic check still runs.
+ */
+#define TEST_COSTLY_EVERY 4
+int test_inst_costly(const struct test_inst *ti);
+/* ITERS rounds for instance TI: a share for a costly one, at least 1. */
+unsigned long test_inst_rounds(const struct test_inst *ti,
+			       unsigned long iters);
+
 #endif /* CRYPTARCH_TEST_UTIL_H */
