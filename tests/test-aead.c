@@ -47,8 +47,8 @@
  * Then the name under both timing policies picks one of its instances
  * here, a constant-time one under flags 0. Deterministic: a fixed seed
  * (CRYPTARCH_TEST_SEED overrides it); CRYPTARCH_TEST_ITER sets the random
- * cases per instance (128; a TEST_COSTLY_EVERY-th of them over a costly
- * driver, util.h), after a sweep of every payload length 0..100 and every
+ * cases per instance (128; a share of them over a costly driver,
+ * util.h), after a sweep of every payload length 0..100 and every
  * nonce length. Test code, not constant-time.
  *
  * Usage: test-aead [--mask-all] [--driver NAME]

@@ -29,7 +29,7 @@
  * instances: the rounds of a name are CRYPTARCH_TEST_ITER * 10 divided by
  * its instances (at least a fifteenth of CRYPTARCH_TEST_ITER, at most
  * all of it). An instance over a costly driver (util.h, test_inst_costly:
- * twofish-ct) takes part in every TEST_COSTLY_EVERY-th round only, in
+ * twofish-ct) takes part in every test_costly_every()-th round only, in
  * every kind of round.
  *
  * The seed is printed; CRYPTARCH_TEST_SEED sets it ("random" for a new
@@ -89,10 +89,10 @@ static void one(struct slot *s, int mode, int enc, const uint8_t *src,
 }
 
 /* 1 if instance TI sits out round ITER (a costly one takes every
- * TEST_COSTLY_EVERY-th round, util.h). */
+ * test_costly_every()-th round, util.h). */
 static int skip_costly(const struct test_inst *ti, unsigned long iter)
 {
-	return iter % TEST_COSTLY_EVERY != 0 && test_inst_costly(ti);
+	return iter % test_costly_every() != 0 && test_inst_costly(ti);
 }
 
 static void step(struct slot *sl, size_t n, int mode, unsigned long iter,

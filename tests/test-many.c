@@ -26,7 +26,7 @@
  *
  * The seed is printed; CRYPTARCH_TEST_SEED sets it; CRYPTARCH_TEST_ITER
  * (300) sets the rounds: ITER / 20 batches per instance and direction
- * (a TEST_COSTLY_EVERY-th of them over a costly driver, util.h).
+ * (a share of them over a costly driver, util.h).
  *
  * Usage: test-many [--mask-all]
  */

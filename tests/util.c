@@ -461,8 +461,18 @@ unsigned long test_inst_rounds(const struct test_inst *ti,
 {
 	if (!test_inst_costly(ti))
 		return iters;
-	iters /= TEST_COSTLY_EVERY;
+	iters /= test_costly_every();
 	return iters ? iters : 1;
+}
+
+/* see util.h */
+unsigned long test_costly_every(void)
+{
+	static unsigned long every;
+
+	if (!every)
+		every = test_env_count("CRYPTARCH_TEST_COSTLY", 4);
+	return every ? every : 1;
 }
 
 /* 1 if instances over base driver D are tested under --driver. */
@@ -889,6 +899,12 @@ void test_ctr_add(uint8_t ctr[16], uint64_t n)
 int test_selected(const struct cryptarch_driver *drv)
 {
 	return !only_driver || strcmp(drv->name, only_driver) == 0;
+}
+
+/* see util.h */
+int test_driver_only(void)
+{
+	return only_driver != NULL;
 }
 
 /* see util.h */

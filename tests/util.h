@@ -298,17 +298,24 @@ void test_ctr_add(uint8_t ctr[16], uint64_t n);
 void test_mask_all(int *argc, char ***argv);
 /* 1 if DRV is to be tested under --driver (always without it). */
 int test_selected(const struct cryptarch_driver *drv);
+/* 1 if --driver was given. */
+int test_driver_only(void);
 
 /*
  * Drivers whose every call costs a whole bit-sliced pass (twofish-ct: one
  * block about 4000 cycles, the table code's 30 times over), which the
  * randomised tests would otherwise spend most of their time in. 1 if some
  * driver of instance TI is one. Such an instance takes every
- * TEST_COSTLY_EVERY-th round of test-diff and that share of the random
- * rounds of test-many and test-aead; every systematic check still runs.
+ * test_costly_every()-th round of test-diff and that share of the random
+ * rounds of test-many and test-aead and of test-modes' Monte Carlo
+ * chains; every systematic check still runs. test-modes checks it in its
+ * own run (modes-<driver>, --driver) only, not again in the runs over
+ * every driver.
  */
-#define TEST_COSTLY_EVERY 4
 int test_inst_costly(const struct test_inst *ti);
+/* CRYPTARCH_TEST_COSTLY, default 4 (cross builds: 16, the cache variable
+ * CRYPTARCH_TEST_COSTLY_EMULATED of tests/CMakeLists.txt). */
+unsigned long test_costly_every(void);
 /* ITERS rounds for instance TI: a share for a costly one, at least 1. */
 unsigned long test_inst_rounds(const struct test_inst *ti,
 			       unsigned long iters);
