@@ -688,7 +688,8 @@ static void check_wrap(const struct test_inst *ti, cryptarch_aead *t,
  * (instance RTI). The sweep: every payload length 0..100 and every nonce
  * length (gcm 1..128; ccm 7..13, with every tag length), associated data
  * 0..40; then ITERS random cases; the long cases against the model's
- * output, each of the huge ones on every NHUGE-th instance in turn.
+ * output, each of the huge ones on every NHUGE-th instance in turn (an
+ * instance over a costly driver, util.h, on a share of its turns).
  */
 static void instance_vs_reference(const struct test_inst *ti, cryptarch_aead *t,
 				  size_t k, const struct test_inst *rti,
@@ -701,6 +702,7 @@ static void instance_vs_reference(const struct test_inst *ti, cryptarch_aead *t,
 	size_t nk = test_inst_key_sizes(ti, ks), i, len, al, nl, h = 0;
 	struct input in;
 	size_t sweep = gcm ? NONCE_MAX : 101;
+	const int costly = test_inst_costly(ti);
 
 	for (i = 0; i < sweep; i++) {
 		nl = gcm ? 1 + i : 7 + i % 7;
@@ -726,7 +728,11 @@ static void instance_vs_reference(const struct test_inst *ti, cryptarch_aead *t,
 			check_truncation(ti->name, t, &in, tags, nt);
 	}
 	for (i = 0; i < nlong; i++) {
-		if (longv[i].huge && h++ % nhuge != k % nhuge)
+		/* a costly instance (util.h) takes its turn at the huge ones
+		 * on a share of its turns */
+		if (longv[i].huge &&
+		    (h++ % nhuge != k % nhuge ||
+		     (costly && (k / nhuge) % test_costly_every() != 0)))
 			continue;
 		if (check_case(ti->name, t, &longv[i].in, longv[i].want))
 			return;
