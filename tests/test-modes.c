@@ -835,9 +835,8 @@ static void monte_carlo(const char *cipher)
 			if (keylen < ti[i].drv->alg->min_keysize ||
 			    keylen > ti[i].drv->alg->max_keysize)
 				continue;
-			if (!ti[i].hooked &&
-			    !mc_cipher(ti[i].drv->name, keylen, chain,
-				       &res[nr]))
+			if (!ti[i].hooked && !mc_cipher(ti[i].drv->name, keylen,
+							chain, &res[nr]))
 				nr++;
 			if (nr < 64 && !mc_ecb(&ti[i], keylen, chain, &res[nr]))
 				nr++;

@@ -456,8 +456,7 @@ int test_inst_costly(const struct test_inst *ti)
 }
 
 /* see util.h */
-unsigned long test_inst_rounds(const struct test_inst *ti,
-			       unsigned long iters)
+unsigned long test_inst_rounds(const struct test_inst *ti, unsigned long iters)
 {
 	if (!test_inst_costly(ti))
 		return iters;

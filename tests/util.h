@@ -317,7 +317,6 @@ int test_inst_costly(const struct test_inst *ti);
  * CRYPTARCH_TEST_COSTLY_EMULATED of tests/CMakeLists.txt). */
 unsigned long test_costly_every(void);
 /* ITERS rounds for instance TI: a share for a costly one, at least 1. */
-unsigned long test_inst_rounds(const struct test_inst *ti,
-			       unsigned long iters);
+unsigned long test_inst_rounds(const struct test_inst *ti, unsigned long iters);
 
 #endif /* CRYPTARCH_TEST_UTIL_H */

@@ -61,16 +61,22 @@ static const uint8_t tt[2][4][16] = {
 #define MDS_POLY 0x169 /* x^8 + x^6 + x^5 + x^3 + 1 */
 
 /* Runs of the search per t-box (the seed is fixed). */
-#define RUNS 200
+#define RUNS 60
 
-enum op { OP_IN, OP_AND, OP_OR, OP_XOR, OP_NOT };
+enum op {
+	OP_IN,
+	OP_AND,
+	OP_OR,
+	OP_XOR,
+	OP_NOT
+};
 
 static const char *const op_str[] = { "", "&", "|", "^", "~" };
 
 struct gate {
 	enum op op;
-	int a, b;	/* operand gate indices (OP_IN: the input's number) */
-	uint16_t f;	/* truth table: bit x is the value on input x */
+	int a, b;   /* operand gate indices (OP_IN: the input's number) */
+	uint16_t f; /* truth table: bit x is the value on input x */
 };
 
 #define MAX_GATES 64
@@ -78,7 +84,7 @@ struct gate {
 struct circuit {
 	struct gate g[MAX_GATES];
 	int n;
-	int out[4];	/* gate index of output bit r */
+	int out[4]; /* gate index of output bit r */
 };
 
 /* xorshift32, the search's only randomness */
@@ -392,8 +398,7 @@ static void prune(struct circuit *c)
 		c->g[n] = c->g[i];
 		if (i >= 4) {
 			c->g[n].a = map[c->g[i].a];
-			c->g[n].b = c->g[i].op == OP_NOT ? 0 :
-							   map[c->g[i].b];
+			c->g[n].b = c->g[i].op == OP_NOT ? 0 : map[c->g[i].b];
 		}
 		map[i] = n++;
 	}
@@ -419,7 +424,8 @@ static unsigned int eval(const struct circuit *c, unsigned int x)
 			break;
 		default:
 			v[i] = apply(g->op, (uint16_t)v[g->a],
-				     (uint16_t)v[g->b]) & 1;
+				     (uint16_t)v[g->b]) &
+			       1;
 			break;
 		}
 	}
@@ -438,8 +444,7 @@ static unsigned int ror4(unsigned int x)
 /* q0 (N = 0) or q1 (N = 1) on X, section 4.3.5, with t-box function T. */
 static unsigned int qperm(int n, unsigned int x, int circ)
 {
-	unsigned int a0 = x >> 4, b0 = x & 0xf, a1, b1, a2, b2, a3, b3, a4,
-		     b4;
+	unsigned int a0 = x >> 4, b0 = x & 0xf, a1, b1, a2, b2, a3, b3, a4, b4;
 
 	a1 = a0 ^ b0;
 	b1 = (a0 ^ ror4(b0) ^ (8 * a0)) & 0xf;
@@ -473,7 +478,7 @@ static void print_circuit(int q, int t, const struct circuit *c)
 
 	printf("/* q%d's t%d (%d gates) */\n", q, t, c->n - 4);
 	printf("static INLINE void tfct_q%d_t%d(TFCT_T *y, TFCT_T x0, "
-	       "TFCT_T x1, TFCT_T x2,\n\t\t\t\t TFCT_T x3)\n{\n",
+	       "TFCT_T x1, TFCT_T x2,\n\t\t\t      TFCT_T x3)\n{\n",
 	       q, t);
 	for (i = 4; i < c->n; i++) {
 		const struct gate *g = &c->g[i];
@@ -500,7 +505,8 @@ static void print_mul(unsigned int cst)
 
 	printf("/* multiplication by %02X (MDS field) */\n", cst);
 	printf("static INLINE void tfct_mul_%02x(TFCT_T *y, const TFCT_T "
-	       "*x)\n{\n", cst);
+	       "*x)\n{\n",
+	       cst);
 	for (r = 0; r < 8; r++) {
 		const char *sep = "";
 
@@ -512,7 +518,7 @@ static void print_mul(unsigned int cst)
 			}
 		printf(";\n");
 	}
-	printf("}\n\n");
+	printf("}\n");
 }
 
 int main(void)
@@ -539,8 +545,10 @@ int main(void)
 			}
 			for (x = 0; x < 16; x++)
 				if (eval(&best_c[q][t], x) != tt[q][t][x]) {
-					fprintf(stderr, "twofish-ct-gen: q%d "
-						"t%d wrong at %u\n", q, t, x);
+					fprintf(stderr,
+						"twofish-ct-gen: q%d "
+						"t%d wrong at %u\n",
+						q, t, x);
 					return 1;
 				}
 			total += best_c[q][t].n - 4;
@@ -580,6 +588,7 @@ int main(void)
 		for (t = 0; t < 4; t++)
 			print_circuit(q, t, &best_c[q][t]);
 	print_mul(0x5b);
+	printf("\n");
 	print_mul(0xef);
 	return 0;
 }

@@ -5,7 +5,7 @@
  * regenerate: cc -O2 -o twofish-ct-gen twofish-ct-gen.c &&
  * ./twofish-ct-gen > twofish-ct-sbox.h
  * The t-boxes t0..t3 of q0 and q1 (Twofish paper, section 4.3.5) as AND,
- * OR, XOR and NOT gates (135 in all), each checked on all 16 inputs, and q0
+ * OR, XOR and NOT gates (136 in all), each checked on all 16 inputs, and q0
  * and q1 built from them checked on all 256, by the generator; then the
  * products by the MDS constants (section 4.2) as XORs of bit planes.
  * Define TFCT_T (the word type) and INLINE first. A t-box function maps
@@ -15,7 +15,7 @@
 
 /* q0's t0 (17 gates) */
 static INLINE void tfct_q0_t0(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
-				 TFCT_T x3)
+			      TFCT_T x3)
 {
 	TFCT_T g4 = x1 ^ x2;
 	TFCT_T g5 = x0 & x3;
@@ -42,53 +42,53 @@ static INLINE void tfct_q0_t0(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
 
 /* q0's t1 (18 gates) */
 static INLINE void tfct_q0_t1(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
-				 TFCT_T x3)
+			      TFCT_T x3)
 {
-	TFCT_T g4 = x0 & x3;
-	TFCT_T g5 = g4 | x2;
+	TFCT_T g4 = x1 & x3;
+	TFCT_T g5 = g4 & x2;
 	TFCT_T g6 = ~g5;
-	TFCT_T g7 = x1 & x2;
-	TFCT_T g8 = g7 & x3;
+	TFCT_T g7 = x0 & x3;
+	TFCT_T g8 = g7 | x2;
 	TFCT_T g9 = g6 ^ g8;
-	TFCT_T g10 = x0 | g8;
+	TFCT_T g10 = x0 | g5;
 	TFCT_T g11 = x1 ^ x3;
 	TFCT_T g12 = g11 | g9;
 	TFCT_T g13 = g10 ^ g12;
-	TFCT_T g14 = x0 & x2;
-	TFCT_T g15 = g14 | g13;
-	TFCT_T g16 = x1 ^ g10;
+	TFCT_T g14 = x1 ^ g8;
+	TFCT_T g15 = g14 & x0;
+	TFCT_T g16 = x2 | g11;
 	TFCT_T g17 = g15 ^ g16;
-	TFCT_T g18 = g5 | g11;
-	TFCT_T g19 = ~x0;
-	TFCT_T g20 = g19 | g7;
-	TFCT_T g21 = g18 & g20;
-	y[0] = g21;
+	TFCT_T g18 = x0 & x2;
+	TFCT_T g19 = g12 | g15;
+	TFCT_T g20 = g19 ^ x1;
+	TFCT_T g21 = g18 ^ g20;
+	y[0] = g17;
 	y[1] = g13;
-	y[2] = g17;
+	y[2] = g21;
 	y[3] = g9;
 }
 
 /* q0's t2 (17 gates) */
 static INLINE void tfct_q0_t2(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
-				 TFCT_T x3)
+			      TFCT_T x3)
 {
 	TFCT_T g4 = ~x1;
 	TFCT_T g5 = x1 | x2;
 	TFCT_T g6 = g5 ^ x0;
 	TFCT_T g7 = g6 | x3;
 	TFCT_T g8 = g4 ^ g7;
-	TFCT_T g9 = x1 ^ g6;
-	TFCT_T g10 = x2 ^ g7;
-	TFCT_T g11 = g10 | x3;
-	TFCT_T g12 = g9 ^ g11;
-	TFCT_T g13 = x3 ^ g8;
-	TFCT_T g14 = x2 ^ g11;
-	TFCT_T g15 = g14 | g12;
-	TFCT_T g16 = g13 ^ g15;
-	TFCT_T g17 = x1 ^ g10;
-	TFCT_T g18 = g9 ^ g16;
-	TFCT_T g19 = g18 & g8;
-	TFCT_T g20 = g17 ^ g19;
+	TFCT_T g9 = x2 ^ g7;
+	TFCT_T g10 = g9 | x3;
+	TFCT_T g11 = x1 ^ g6;
+	TFCT_T g12 = g10 ^ g11;
+	TFCT_T g13 = x2 ^ g10;
+	TFCT_T g14 = g13 | g12;
+	TFCT_T g15 = x3 ^ g8;
+	TFCT_T g16 = g14 ^ g15;
+	TFCT_T g17 = g11 ^ g16;
+	TFCT_T g18 = g17 & g8;
+	TFCT_T g19 = x1 ^ g9;
+	TFCT_T g20 = g18 ^ g19;
 	y[0] = g8;
 	y[1] = g16;
 	y[2] = g12;
@@ -97,51 +97,51 @@ static INLINE void tfct_q0_t2(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
 
 /* q0's t3 (16 gates) */
 static INLINE void tfct_q0_t3(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
-				 TFCT_T x3)
+			      TFCT_T x3)
 {
 	TFCT_T g4 = ~x2;
-	TFCT_T g5 = g4 | x1;
-	TFCT_T g6 = g4 | x0;
-	TFCT_T g7 = g6 & x3;
-	TFCT_T g8 = g5 ^ g7;
-	TFCT_T g9 = x0 & g8;
-	TFCT_T g10 = g9 ^ g4;
-	TFCT_T g11 = x1 | x2;
-	TFCT_T g12 = g11 & x3;
+	TFCT_T g5 = g4 | x0;
+	TFCT_T g6 = g5 & x3;
+	TFCT_T g7 = g4 | x1;
+	TFCT_T g8 = g6 ^ g7;
+	TFCT_T g9 = x2 ^ g5;
+	TFCT_T g10 = g9 & x1;
+	TFCT_T g11 = x3 & g8;
+	TFCT_T g12 = g11 ^ x0;
 	TFCT_T g13 = g10 ^ g12;
-	TFCT_T g14 = x1 | g12;
-	TFCT_T g15 = g14 ^ x0;
-	TFCT_T g16 = x2 & g13;
-	TFCT_T g17 = g15 ^ g16;
+	TFCT_T g14 = g8 ^ g10;
+	TFCT_T g15 = g4 & g13;
+	TFCT_T g16 = g15 | x3;
+	TFCT_T g17 = g14 ^ g16;
 	TFCT_T g18 = g13 | g17;
-	TFCT_T g19 = x2 ^ g18;
+	TFCT_T g19 = g18 ^ x2;
 	y[0] = g19;
-	y[1] = g17;
+	y[1] = g13;
 	y[2] = g8;
-	y[3] = g13;
+	y[3] = g17;
 }
 
 /* q1's t0 (17 gates) */
 static INLINE void tfct_q1_t0(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
-				 TFCT_T x3)
+			      TFCT_T x3)
 {
 	TFCT_T g4 = x0 & x1;
 	TFCT_T g5 = g4 | x2;
 	TFCT_T g6 = ~x3;
 	TFCT_T g7 = g6 | x1;
 	TFCT_T g8 = g5 & g7;
-	TFCT_T g9 = x0 | g6;
-	TFCT_T g10 = g9 & x1;
-	TFCT_T g11 = x2 ^ x3;
-	TFCT_T g12 = g10 ^ g11;
-	TFCT_T g13 = g5 & g9;
+	TFCT_T g9 = x2 ^ x3;
+	TFCT_T g10 = x0 | g6;
+	TFCT_T g11 = g10 & x1;
+	TFCT_T g12 = g9 ^ g11;
+	TFCT_T g13 = g5 & g10;
 	TFCT_T g14 = g13 ^ x1;
 	TFCT_T g15 = x0 & g6;
 	TFCT_T g16 = g14 ^ g15;
-	TFCT_T g17 = g9 ^ g14;
-	TFCT_T g18 = g4 ^ g16;
-	TFCT_T g19 = g18 | g12;
-	TFCT_T g20 = g17 ^ g19;
+	TFCT_T g17 = g4 ^ g16;
+	TFCT_T g18 = g17 | g12;
+	TFCT_T g19 = g10 ^ g14;
+	TFCT_T g20 = g18 ^ g19;
 	y[0] = g12;
 	y[1] = g20;
 	y[2] = g8;
@@ -150,7 +150,7 @@ static INLINE void tfct_q1_t0(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
 
 /* q1's t1 (16 gates) */
 static INLINE void tfct_q1_t1(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
-				 TFCT_T x3)
+			      TFCT_T x3)
 {
 	TFCT_T g4 = x2 ^ x3;
 	TFCT_T g5 = g4 & x1;
@@ -158,52 +158,53 @@ static INLINE void tfct_q1_t1(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
 	TFCT_T g7 = g6 & x2;
 	TFCT_T g8 = g7 | x0;
 	TFCT_T g9 = g5 ^ g8;
-	TFCT_T g10 = x2 | g9;
-	TFCT_T g11 = g10 ^ g6;
-	TFCT_T g12 = ~g11;
-	TFCT_T g13 = x0 & g6;
+	TFCT_T g10 = ~g6;
+	TFCT_T g11 = x2 | g9;
+	TFCT_T g12 = g10 ^ g11;
+	TFCT_T g13 = x0 & g12;
 	TFCT_T g14 = g13 | g4;
-	TFCT_T g15 = x1 ^ g10;
+	TFCT_T g15 = x1 ^ g11;
 	TFCT_T g16 = g14 ^ g15;
-	TFCT_T g17 = g10 ^ g13;
-	TFCT_T g18 = g17 ^ g7;
-	TFCT_T g19 = x3 ^ g18;
+	TFCT_T g17 = g11 ^ g13;
+	TFCT_T g18 = g17 & g16;
+	TFCT_T g19 = g4 ^ g18;
 	y[0] = g12;
 	y[1] = g16;
 	y[2] = g19;
 	y[3] = g9;
 }
 
-/* q1's t2 (17 gates) */
+/* q1's t2 (18 gates) */
 static INLINE void tfct_q1_t2(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
-				 TFCT_T x3)
+			      TFCT_T x3)
 {
-	TFCT_T g4 = x0 ^ x3;
-	TFCT_T g5 = x1 | x2;
-	TFCT_T g6 = g4 | g5;
-	TFCT_T g7 = x0 | x3;
-	TFCT_T g8 = g7 ^ x2;
-	TFCT_T g9 = g6 ^ g8;
+	TFCT_T g4 = x0 | x3;
+	TFCT_T g5 = g4 ^ x2;
+	TFCT_T g6 = x0 ^ x3;
+	TFCT_T g7 = x1 | x2;
+	TFCT_T g8 = g6 | g7;
+	TFCT_T g9 = g5 ^ g8;
 	TFCT_T g10 = ~x0;
-	TFCT_T g11 = g10 & x1;
-	TFCT_T g12 = g4 & g5;
-	TFCT_T g13 = g12 ^ x2;
-	TFCT_T g14 = g11 | g13;
-	TFCT_T g15 = x1 | g10;
-	TFCT_T g16 = g15 ^ g13;
-	TFCT_T g17 = g7 ^ g16;
-	TFCT_T g18 = x1 ^ g8;
-	TFCT_T g19 = g18 | g16;
-	TFCT_T g20 = g10 ^ g19;
-	y[0] = g14;
+	TFCT_T g11 = g10 | x1;
+	TFCT_T g12 = g6 & g7;
+	TFCT_T g13 = g12 ^ g5;
+	TFCT_T g14 = g11 ^ g13;
+	TFCT_T g15 = g4 ^ g13;
+	TFCT_T g16 = x1 & g10;
+	TFCT_T g17 = g15 | g16;
+	TFCT_T g18 = x2 & g14;
+	TFCT_T g19 = x1 & g15;
+	TFCT_T g20 = g19 ^ x0;
+	TFCT_T g21 = g18 ^ g20;
+	y[0] = g17;
 	y[1] = g9;
-	y[2] = g17;
-	y[3] = g20;
+	y[2] = g14;
+	y[3] = g21;
 }
 
 /* q1's t3 (17 gates) */
 static INLINE void tfct_q1_t3(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
-				 TFCT_T x3)
+			      TFCT_T x3)
 {
 	TFCT_T g4 = x0 | x3;
 	TFCT_T g5 = g4 & x2;
@@ -220,8 +221,8 @@ static INLINE void tfct_q1_t3(TFCT_T *y, TFCT_T x0, TFCT_T x1, TFCT_T x2,
 	TFCT_T g16 = g15 | g14;
 	TFCT_T g17 = g7 ^ g16;
 	TFCT_T g18 = g12 & g14;
-	TFCT_T g19 = g18 ^ x0;
-	TFCT_T g20 = g16 ^ g19;
+	TFCT_T g19 = g18 ^ g16;
+	TFCT_T g20 = g19 ^ x0;
 	y[0] = g9;
 	y[1] = g20;
 	y[2] = g17;
@@ -253,4 +254,3 @@ static INLINE void tfct_mul_ef(TFCT_T *y, const TFCT_T *x)
 	y[6] = x[0] ^ x[6] ^ x[7];
 	y[7] = x[0] ^ x[1] ^ x[7];
 }
-

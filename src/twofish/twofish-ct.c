@@ -14,7 +14,7 @@
  * layer the two words exchange a lane (a half word) such that one word
  * holds the q0 lanes and the other the q1 lanes, and a layer costs one
  * q0 and one q1 evaluation. q0 and q1 are computed as in section 4.3.5
- * from their 4-bit t-boxes, each a circuit of 16 to 18 gates found by
+ * from their 4-bit t-boxes, each a circuit of 16 to 18 gates (136 in all) found by
  * src/twofish/twofish-ct-gen.c (twofish-ct-sbox.h). The MDS matrix is
  * multiplication by 5B and EF modulo x^8+x^6+x^5+x^3+1 as XORs of planes,
  * the lanes brought together by rotating words by 32. The two g outputs
@@ -141,8 +141,7 @@ static INLINE void slice(uint64_t *w0, uint64_t *w1, uint64_t *u)
 	}
 }
 
-static INLINE void unslice(uint64_t *u, const uint64_t *w0,
-			   const uint64_t *w1)
+static INLINE void unslice(uint64_t *u, const uint64_t *w0, const uint64_t *w1)
 {
 	unsigned int p;
 
@@ -161,27 +160,27 @@ static INLINE void unslice(uint64_t *u, const uint64_t *w0,
  * a1 = a ^ b, b1 = a ^ ROR4(b, 1) ^ 8a, then the t-boxes t0, t1, the same
  * mixing and t2, t3; the result is 16 b4 + a4.
  */
-#define Q_PERM(name, t0, t1, t2, t3)                                        \
-	static INLINE void name(uint64_t *w)                                \
-	{                                                                   \
-		uint64_t a[4], b[4];                                        \
-		uint64_t a1_0 = w[4] ^ w[0], a1_1 = w[5] ^ w[1];            \
-		uint64_t a1_2 = w[6] ^ w[2], a1_3 = w[7] ^ w[3];            \
-		uint64_t b1_0 = w[4] ^ w[1], b1_1 = w[5] ^ w[2];            \
-		uint64_t b1_2 = w[6] ^ w[3], b1_3 = w[7] ^ w[0] ^ w[4];     \
-                                                                            \
-		t0(a, a1_0, a1_1, a1_2, a1_3);                              \
-		t1(b, b1_0, b1_1, b1_2, b1_3);                              \
-		a1_0 = a[0] ^ b[0];                                         \
-		a1_1 = a[1] ^ b[1];                                         \
-		a1_2 = a[2] ^ b[2];                                         \
-		a1_3 = a[3] ^ b[3];                                         \
-		b1_0 = a[0] ^ b[1];                                         \
-		b1_1 = a[1] ^ b[2];                                         \
-		b1_2 = a[2] ^ b[3];                                         \
-		b1_3 = a[3] ^ b[0] ^ a[0];                                  \
-		t2(w, a1_0, a1_1, a1_2, a1_3);                              \
-		t3(w + 4, b1_0, b1_1, b1_2, b1_3);                          \
+#define Q_PERM(name, t0, t1, t2, t3)                                    \
+	static INLINE void name(uint64_t *w)                            \
+	{                                                               \
+		uint64_t a[4], b[4];                                    \
+		uint64_t a1_0 = w[4] ^ w[0], a1_1 = w[5] ^ w[1];        \
+		uint64_t a1_2 = w[6] ^ w[2], a1_3 = w[7] ^ w[3];        \
+		uint64_t b1_0 = w[4] ^ w[1], b1_1 = w[5] ^ w[2];        \
+		uint64_t b1_2 = w[6] ^ w[3], b1_3 = w[7] ^ w[0] ^ w[4]; \
+                                                                        \
+		t0(a, a1_0, a1_1, a1_2, a1_3);                          \
+		t1(b, b1_0, b1_1, b1_2, b1_3);                          \
+		a1_0 = a[0] ^ b[0];                                     \
+		a1_1 = a[1] ^ b[1];                                     \
+		a1_2 = a[2] ^ b[2];                                     \
+		a1_3 = a[3] ^ b[3];                                     \
+		b1_0 = a[0] ^ b[1];                                     \
+		b1_1 = a[1] ^ b[2];                                     \
+		b1_2 = a[2] ^ b[3];                                     \
+		b1_3 = a[3] ^ b[0] ^ a[0];                              \
+		t2(w, a1_0, a1_1, a1_2, a1_3);                          \
+		t3(w + 4, b1_0, b1_1, b1_2, b1_3);                      \
 	}
 
 Q_PERM(q0, tfct_q0_t0, tfct_q0_t1, tfct_q0_t2, tfct_q0_t3)
@@ -362,7 +361,8 @@ static INLINE void g16(const uint64_t (*kc)[2][8], unsigned int kw,
 	mds(w0, w1);
 	unslice(u, w0, w1);
 	for (b = 0; b < NB; b++) {
-		t0[b] = (uint32_t)((u[b] & 0xffff) | ((u[b] >> 16) & 0xffff0000));
+		t0[b] = (uint32_t)((u[b] & 0xffff) |
+				   ((u[b] >> 16) & 0xffff0000));
 		t1[b] = (uint32_t)(((u[b] >> 16) & 0xffff) |
 				   ((u[b] >> 32) & 0xffff0000));
 	}
@@ -377,8 +377,8 @@ static INLINE void g16(const uint64_t (*kc)[2][8], unsigned int kw,
  */
 #define POS0 0x0001000100010001ull
 
-static INLINE void g1(const uint64_t (*kc)[2][8], unsigned int kw,
-		      uint32_t x, uint32_t y, uint32_t *t0, uint32_t *t1)
+static INLINE void g1(const uint64_t (*kc)[2][8], unsigned int kw, uint32_t x,
+		      uint32_t y, uint32_t *t0, uint32_t *t1)
 {
 	uint32_t yr = rol32(y, 8);
 	uint64_t u = (x & 0xffff) | (uint64_t)(yr & 0xffff) << 16 |
@@ -511,8 +511,8 @@ struct state {
 };
 
 /* The 16 rounds (section 4) on S, for a key of KW words. */
-static INLINE void encrypt_kw(const struct twofish_ct_ctx *ctx,
-			      struct state *s, unsigned int kw)
+static INLINE void encrypt_kw(const struct twofish_ct_ctx *ctx, struct state *s,
+			      unsigned int kw)
 {
 	const uint32_t *k = ctx->k + 8;
 	uint32_t t0[NB], t1[NB];
@@ -534,8 +534,8 @@ static INLINE void encrypt_kw(const struct twofish_ct_ctx *ctx,
 	}
 }
 
-static INLINE void decrypt_kw(const struct twofish_ct_ctx *ctx,
-			      struct state *s, unsigned int kw)
+static INLINE void decrypt_kw(const struct twofish_ct_ctx *ctx, struct state *s,
+			      unsigned int kw)
 {
 	const uint32_t *k = ctx->k + 36;
 	uint32_t t0[NB], t1[NB];
@@ -545,14 +545,14 @@ static INLINE void decrypt_kw(const struct twofish_ct_ctx *ctx,
 		g16(ctx->kc, kw, s->c, s->d, t0, t1);
 		for (b = 0; b < NB; b++) {
 			s->a[b] = rol32(s->a[b], 1) ^ (t0[b] + t1[b] + k[2]);
-			s->b[b] = ror32(s->b[b] ^ (t0[b] + 2 * t1[b] + k[3]),
-					1);
+			s->b[b] =
+				ror32(s->b[b] ^ (t0[b] + 2 * t1[b] + k[3]), 1);
 		}
 		g16(ctx->kc, kw, s->a, s->b, t0, t1);
 		for (b = 0; b < NB; b++) {
 			s->c[b] = rol32(s->c[b], 1) ^ (t0[b] + t1[b] + k[0]);
-			s->d[b] = ror32(s->d[b] ^ (t0[b] + 2 * t1[b] + k[1]),
-					1);
+			s->d[b] =
+				ror32(s->d[b] ^ (t0[b] + 2 * t1[b] + k[1]), 1);
 		}
 	}
 }
@@ -670,24 +670,22 @@ static void ecb_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 
 /* see src/modes/ecb.h (struct cryptarch_ecb_hooks.encrypt) */
 static void cryptarch_twofish_ct_ecb_encrypt(const void *ctx, uint8_t *dst,
-					     const uint8_t *src,
-					     size_t nblocks)
+					     const uint8_t *src, size_t nblocks)
 {
 	ecb_crypt(ctx, dst, src, nblocks, 0);
 }
 
 /* see src/modes/ecb.h (struct cryptarch_ecb_hooks.decrypt) */
 static void cryptarch_twofish_ct_ecb_decrypt(const void *ctx, uint8_t *dst,
-					     const uint8_t *src,
-					     size_t nblocks)
+					     const uint8_t *src, size_t nblocks)
 {
 	ecb_crypt(ctx, dst, src, nblocks, 1);
 }
 
 /* see src/modes/cbc.h (struct cryptarch_cbc_hooks.decrypt) */
 static void cryptarch_twofish_ct_cbc_decrypt(const void *ctx, uint8_t *dst,
-					     const uint8_t *src,
-					     size_t nblocks, uint8_t iv[16])
+					     const uint8_t *src, size_t nblocks,
+					     uint8_t iv[16])
 {
 	uint8_t pt[16 * NB], last[16];
 	size_t i, n;
@@ -750,8 +748,7 @@ static void cryptarch_twofish_ct_ctr_crypt(const void *ctx, uint8_t *dst,
 
 /* see src/modes/xctr.h (struct cryptarch_xctr_hooks.crypt) */
 static void cryptarch_twofish_ct_xctr_crypt(const void *ctx, uint8_t *dst,
-					    const uint8_t *src,
-					    size_t nblocks,
+					    const uint8_t *src, size_t nblocks,
 					    const uint8_t iv[16], uint64_t ctr)
 {
 	uint8_t ks[16 * NB];
@@ -802,16 +799,16 @@ static void xts_crypt(const void *ctx, uint8_t *dst, const uint8_t *src,
 
 /* see src/modes/xts.h (struct cryptarch_xts_hooks.encrypt) */
 static void cryptarch_twofish_ct_xts_encrypt(const void *ctx, uint8_t *dst,
-					     const uint8_t *src,
-					     size_t nblocks, uint8_t tweak[16])
+					     const uint8_t *src, size_t nblocks,
+					     uint8_t tweak[16])
 {
 	xts_crypt(ctx, dst, src, nblocks, tweak, 0);
 }
 
 /* see src/modes/xts.h (struct cryptarch_xts_hooks.decrypt) */
 static void cryptarch_twofish_ct_xts_decrypt(const void *ctx, uint8_t *dst,
-					     const uint8_t *src,
-					     size_t nblocks, uint8_t tweak[16])
+					     const uint8_t *src, size_t nblocks,
+					     uint8_t tweak[16])
 {
 	xts_crypt(ctx, dst, src, nblocks, tweak, 1);
 }
@@ -822,8 +819,8 @@ static void cryptarch_twofish_ct_xts_decrypt(const void *ctx, uint8_t *dst,
  * ly[8 (kw - 1 - m) + j] into lane j of the Y positions (LX = LY for the
  * cipher's S-boxes; Me and Mo for the subkeys), halves as lanes_at says.
  */
-static void key_layers(uint64_t (*kc)[2][8], unsigned int kw,
-		       const uint8_t *lx, const uint8_t *ly)
+static void key_layers(uint64_t (*kc)[2][8], unsigned int kw, const uint8_t *lx,
+		       const uint8_t *ly)
 {
 	unsigned int m, w, h, p, j, o;
 	uint64_t v;
@@ -836,12 +833,12 @@ static void key_layers(uint64_t (*kc)[2][8], unsigned int kw,
 					j = lanes_at[kw - 2][m][w][h];
 					o = 8 * (kw - 1 - m) + j;
 					/* 0 - bit: all ones or zero */
-					v |= ((0 - (uint64_t)((lx[o] >> p) &
-							      1)) &
+					v |= ((0 -
+					       (uint64_t)((lx[o] >> p) & 1)) &
 					      0x000000000000ffffull)
 					     << (32 * h);
-					v |= ((0 - (uint64_t)((ly[o] >> p) &
-							      1)) &
+					v |= ((0 -
+					       (uint64_t)((ly[o] >> p) & 1)) &
 					      0x00000000ffff0000ull)
 					     << (32 * h);
 				}
@@ -871,9 +868,8 @@ static const uint8_t rs[4][8] = {
 };
 
 /* h on the sixteen public words x[b] and y[b] with the layers KC. */
-static void h16(const uint64_t (*kc)[2][8], unsigned int kw,
-		const uint32_t *x, const uint32_t *y, uint32_t *t0,
-		uint32_t *t1)
+static void h16(const uint64_t (*kc)[2][8], unsigned int kw, const uint32_t *x,
+		const uint32_t *y, uint32_t *t0, uint32_t *t1)
 {
 	if (kw == 2)
 		g16(kc, 2, x, y, t0, t1);
