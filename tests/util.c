@@ -474,6 +474,25 @@ unsigned long test_costly_every(void)
 	return every ? every : 1;
 }
 
+/* The instances over a costly driver moved after the others, in order:
+ * the first instance, which the programs compare the others against, is
+ * then one that takes every round. */
+static void costly_last(struct test_inst *v, size_t n)
+{
+	size_t i, j;
+	struct test_inst t;
+
+	for (i = n; i > 0; i--) {
+		if (!test_inst_costly(&v[i - 1]))
+			continue;
+		for (j = i; j < n && !test_inst_costly(&v[j]); j++) {
+			t = v[j - 1];
+			v[j - 1] = v[j];
+			v[j] = t;
+		}
+	}
+}
+
 /* 1 if instances over base driver D are tested under --driver. */
 static int base_selected(const struct cryptarch_driver *d)
 {
@@ -525,6 +544,7 @@ static void collect(const char *name, const struct cryptarch_type *want,
 		fill_inst(&(*v)[(*k)++], &s[i], mode);
 	}
 	free(s);
+	costly_last(*v, *k);
 }
 
 /* see util.h */
