@@ -465,6 +465,30 @@ unsigned long test_inst_rounds(const struct test_inst *ti, unsigned long iters)
 }
 
 /* see util.h */
+size_t test_drop_costly_masked(struct test_inst *ti, size_t n)
+{
+	static int noted;
+	const char *mask = getenv("CRYPTARCH_DISABLE");
+	size_t i, k = 0;
+
+	if (!mask || !*mask || only_driver)
+		return n;
+	for (i = 0; i < n; i++) {
+		if (test_inst_costly(&ti[i])) {
+			if (!noted++)
+				printf("SKIP: instances over %s in this masked "
+				       "run: a costly portable driver, which "
+				       "the mask cannot change (the unmasked "
+				       "run checks them)\n",
+				       ti[i].drv->name);
+			continue;
+		}
+		ti[k++] = ti[i];
+	}
+	return k;
+}
+
+/* see util.h */
 unsigned long test_costly_every(void)
 {
 	static unsigned long every;

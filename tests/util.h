@@ -313,6 +313,14 @@ int test_driver_only(void);
  * every driver.
  */
 int test_inst_costly(const struct test_inst *ti);
+/*
+ * In a run under a CRYPTARCH_DISABLE mask without --driver: TI[0..N-1]
+ * without the instances over a costly driver (it needs no CPU feature, so
+ * the mask leaves its code as the unmasked run checked it); the new count.
+ * Otherwise N. For programs that check no choice among their instances
+ * (test-diff, test-many).
+ */
+size_t test_drop_costly_masked(struct test_inst *ti, size_t n);
 /* CRYPTARCH_TEST_COSTLY, default 4 (cross builds: 16, the cache variable
  * CRYPTARCH_TEST_COSTLY_EMULATED of tests/CMakeLists.txt). */
 unsigned long test_costly_every(void);
