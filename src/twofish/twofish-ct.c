@@ -36,7 +36,14 @@
  * data, key schedule included; only the key length and the block count
  * steer the code. Needs no CPU feature; correct on 32-bit and big-endian
  * hosts (slower on 32-bit ones).
- * Speed: see the driver descriptor at the end of the file.
+ * Speed: Twofish-128, 8192-byte requests, TSC cycles/byte: ECB 27.9, CBC
+ * decryption 28.0, CTR 29.3, XTS 27.0 against twofish-generic's 4.7, 4.9,
+ * 5.8, 5.4; CBC encryption 278 (about 4450 cycles a block) against 8.3;
+ * one-block requests about 300 (`cryptarch speed --driver
+ * ecb-twofish-ct,...,xts-twofish-generic --sizes 16,8192 --keys 128`), gcc
+ * 12 -O3, AMD EPYC (Zen 5), 2026-12-02. Hence priority 90: below
+ * twofish-generic (100) where variable time is allowed, the constant-time
+ * choice wherever twofish-avx512 (350) cannot run.
  */
 #include <errno.h>
 #include <stddef.h>
