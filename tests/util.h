@@ -314,7 +314,9 @@ int test_driver_only(void);
  */
 int test_inst_costly(const struct test_inst *ti);
 /*
- * In a run under a CRYPTARCH_DISABLE mask without --driver: TI[0..N-1]
+ * In a run under a CRYPTARCH_DISABLE mask (or with
+ * CRYPTARCH_TEST_COSTLY_SKIP=1: the qemu -cpu runs) without --driver:
+ * TI[0..N-1]
  * without the instances over a costly driver (it needs no CPU feature, so
  * the mask leaves its code as the unmasked run checked it); the new count.
  * Otherwise N. For programs that check no choice among their instances
