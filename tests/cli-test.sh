@@ -14,8 +14,10 @@
 # mac`: known answers (RFC 4493 CMAC, RFC 3566 XCBC, FIPS 180-4 SHA-256),
 # a long input against sha256sum and `openssl mac` (skipped where
 # missing), the key from a file or a descriptor, and every error path;
-# Twofish refused without --allow-variable-time by a message that
-# names the option; the key read from --key-file and --key-fd as from
+# a variable-time driver (twofish-generic, aes-generic) refused without
+# --allow-variable-time by a message that names the option, and
+# cbc(twofish) open without it (twofish-ct runs everywhere), agreeing
+# with the table code; the key read from --key-file and --key-fd as from
 # --key, and their errors; `cryptarch list` parsing as /proc/crypto does
 # (every record opens with name and driver) and holding a record per
 # registered driver (a block cipher's or a hash's, sha256-generic), the
@@ -94,21 +96,6 @@ ca() {
 	# shellcheck disable=SC2086 # the emulator prefix is split on purpose
 	$EMU "$CA" "$@" <"$STDIN" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-}
-
-# The refusals of Twofish under flags 0 hold where no constant-time Twofish
-# runs: twofish-avx512 is masked for them (its AVX-512 VBMI), and put back.
-mask_ct_twofish() {
-	ct_disable_was=${CRYPTARCH_DISABLE-unset}
-	CRYPTARCH_DISABLE="${CRYPTARCH_DISABLE:+$CRYPTARCH_DISABLE,}avx512vbmi"
-	export CRYPTARCH_DISABLE
-}
-unmask_ct_twofish() {
-	if [ "$ct_disable_was" = unset ]; then
-		unset CRYPTARCH_DISABLE
-	else
-		CRYPTARCH_DISABLE=$ct_disable_was
-	fi
 }
 
 # Lines (newline-terminated or not) in FILE.
@@ -843,10 +830,11 @@ expect_error 2 "enc cbc(aes): --aad" enc --alg 'cbc(aes)' --key $K128 \
 	--iv $IV --aad 00 --in "$tmp/d1024"
 expect_error 2 "enc ctr(aes): --tag-length" enc --alg 'ctr(aes)' \
 	--key $K128 --iv $IV --tag-length 16 --in "$tmp/d1024"
-mask_ct_twofish
-expect_error 2 "enc ccm(twofish) without --allow-variable-time" enc \
-	--alg 'ccm(twofish)' --key $K128 --iv 1011121314151617 --in "$tmp/d15"
-unmask_ct_twofish
+# A constant-time Twofish (twofish-ct) runs everywhere: the refusal is
+# asked of the table driver by name.
+expect_error 2 "enc ccm(twofish-generic) without --allow-variable-time" \
+	enc --alg 'ccm(twofish-generic)' --key $K128 --iv 1011121314151617 \
+	--in "$tmp/d15"
 if [ $have_gcm -eq 1 ]; then
 	expect_error 2 "enc gcm(aes): --tag-length 9" enc --alg 'gcm(aes)' \
 		--key $K128 --iv 101112131415161718191a1b --tag-length 9 \
@@ -1047,13 +1035,11 @@ expect_error 1 "mac: unreadable --in" mac --alg 'cmac(aes)' --key $CMK \
 	--in "$tmp/no-such-file"
 expect_error 1 "mac: --in a directory" mac --alg 'cmac(aes)' --key $CMK \
 	--in "$tmp/outdir"
-mask_ct_twofish
-ca mac --alg 'cmac(twofish)' --key $K128 --in "$tmp/msg"
-unmask_ct_twofish
+ca mac --alg 'cmac(twofish-generic)' --key $K128 --in "$tmp/msg"
 if [ "$rc" -ne 2 ] || ! grep -q -- '--allow-variable-time' "$tmp/err" ||
 	[ -s "$tmp/out" ]; then
-	fail "mac cmac(twofish) without --allow-variable-time: status $rc," \
-		"$(cat "$tmp/err")"
+	fail "mac cmac(twofish-generic) without --allow-variable-time:" \
+		"status $rc, $(cat "$tmp/err")"
 else
 	ok
 fi
@@ -1062,6 +1048,17 @@ if expect_ok "mac cmac(twofish) --allow-variable-time" mac \
 	--in "$tmp/msg"; then
 	if grep -Eqx '[0-9a-f]{32}' "$tmp/out"; then
 		ok
+		cp "$tmp/out" "$tmp/tftag"
+		# flags 0: a constant-time Twofish, the same tag
+		if expect_ok "mac cmac(twofish) under flags 0" mac \
+			--alg 'cmac(twofish)' --key $K128 --in "$tmp/msg"; then
+			if cmp -s "$tmp/out" "$tmp/tftag"; then
+				ok
+			else
+				fail "mac cmac(twofish) under flags 0 differs" \
+					"from the variable-time tag"
+			fi
+		fi
 	else
 		fail "mac cmac(twofish): not a 16-byte tag in hex: $(cat "$tmp/out")"
 	fi
@@ -1069,19 +1066,17 @@ fi
 expect_ok "help mac" help mac
 
 # ---- the constant-time policy -----------------------------------------------
-mask_ct_twofish
-ca enc --alg 'cbc(twofish)' --key $K128 --iv $IV --in "$tmp/d1024"
-unmask_ct_twofish
+ca enc --alg 'cbc(twofish-generic)' --key $K128 --iv $IV --in "$tmp/d1024"
 if [ "$rc" -eq 0 ]; then
-	fail "cbc(twofish) without --allow-variable-time was accepted"
+	fail "cbc(twofish-generic) without --allow-variable-time was accepted"
 elif ! grep -q -- '--allow-variable-time' "$tmp/err"; then
-	fail "cbc(twofish) refused without naming --allow-variable-time:" \
-		"$(cat "$tmp/err")"
+	fail "cbc(twofish-generic) refused without naming" \
+		"--allow-variable-time: $(cat "$tmp/err")"
 elif [ "$(lines "$tmp/err")" -ne 1 ] || [ -s "$tmp/out" ]; then
-	fail "cbc(twofish) refusal: not exactly one line on stderr"
+	fail "cbc(twofish-generic) refusal: not exactly one line on stderr"
 else
 	ok
-	echo "ok: twofish refused -> $rc: $(cat "$tmp/err")"
+	echo "ok: twofish-generic refused -> $rc: $(cat "$tmp/err")"
 fi
 if expect_ok "enc cbc(twofish) --allow-variable-time" enc \
 	--alg 'cbc(twofish)' --allow-variable-time --key $K256 --iv $IV \
@@ -1094,21 +1089,26 @@ if expect_ok "enc cbc(twofish) --allow-variable-time" enc \
 			fail "twofish dec(enc(x)) != x"
 		fi
 	fi
-	# Unmasked: where a constant-time Twofish runs (twofish-avx512 on a
-	# CPU with AVX-512 VBMI and GFNI) flags 0 open cbc(twofish), and it
-	# must agree with the table code; elsewhere it is refused as above.
+	# flags 0 open cbc(twofish) on every CPU (twofish-ct, or
+	# twofish-avx512 where it runs), and it must agree with the table
+	# code, both ways
 	ca enc --alg 'cbc(twofish)' --key $K256 --iv $IV --in "$tmp/d1024"
-	if [ "$rc" -eq 0 ]; then
-		if cmp -s "$tmp/out" "$tmp/tf"; then
-			ok
-		else
-			fail "cbc(twofish) under flags 0 differs from the" \
-				"variable-time result"
-		fi
-	elif grep -q -- '--allow-variable-time' "$tmp/err"; then
-		ok
-	else
+	if [ "$rc" -ne 0 ]; then
 		fail "cbc(twofish) under flags 0: status $rc, $(cat "$tmp/err")"
+	elif ! cmp -s "$tmp/out" "$tmp/tf"; then
+		fail "cbc(twofish) under flags 0 differs from the" \
+			"variable-time result"
+	else
+		ok
+	fi
+	ca dec --alg 'cbc(twofish)' --key $K256 --iv $IV --in "$tmp/tf"
+	if [ "$rc" -ne 0 ]; then
+		fail "dec cbc(twofish) under flags 0: status $rc," \
+			"$(cat "$tmp/err")"
+	elif ! cmp -s "$tmp/out" "$tmp/d1024"; then
+		fail "dec cbc(twofish) under flags 0: not the plaintext"
+	else
+		ok
 	fi
 fi
 ca enc --alg 'cbc(aes-generic)' --key $K128 --iv $IV --in "$tmp/d1024"
@@ -1966,13 +1966,19 @@ if expect_ok "explain sha256" explain sha256; then
 		ok
 	fi
 fi
-mask_ct_twofish
-ca explain 'cmac(twofish)'
-unmask_ct_twofish
+ca explain 'cmac(twofish-generic)'
 if [ "$rc" -ne 2 ] || ! grep -q -- '--allow-variable-time' "$tmp/err" ||
 	[ "$(lines "$tmp/err")" -ne 1 ]; then
-	fail "explain cmac(twofish) (variable-time only): status $rc," \
+	fail "explain cmac(twofish-generic) (variable-time only): status $rc," \
 		"$(cat "$tmp/err")"
+else
+	ok
+fi
+# flags 0: cmac(twofish) has a constant-time candidate everywhere
+ca explain 'cmac(twofish)'
+if [ "$rc" -ne 0 ] || ! grep -q 'twofish-ct' "$tmp/out"; then
+	fail "explain cmac(twofish) under flags 0: status $rc," \
+		"twofish-ct not among the candidates: $(cat "$tmp/err")"
 else
 	ok
 fi

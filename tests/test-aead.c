@@ -47,8 +47,9 @@
  * Then the name under both timing policies picks one of its instances
  * here, a constant-time one under flags 0. Deterministic: a fixed seed
  * (CRYPTARCH_TEST_SEED overrides it); CRYPTARCH_TEST_ITER sets the random
- * cases per instance (128), after a sweep of every payload length 0..100
- * and every nonce length. Test code, not constant-time.
+ * cases per instance (128; a share of them over a costly driver,
+ * util.h), after a sweep of every payload length 0..100 and every
+ * nonce length. Test code, not constant-time.
  *
  * Usage: test-aead [--mask-all] [--driver NAME]
  */
@@ -687,7 +688,8 @@ static void check_wrap(const struct test_inst *ti, cryptarch_aead *t,
  * (instance RTI). The sweep: every payload length 0..100 and every nonce
  * length (gcm 1..128; ccm 7..13, with every tag length), associated data
  * 0..40; then ITERS random cases; the long cases against the model's
- * output, each of the huge ones on every NHUGE-th instance in turn.
+ * output, each of the huge ones on every NHUGE-th instance in turn (an
+ * instance over a costly driver, util.h, on a share of its turns).
  */
 static void instance_vs_reference(const struct test_inst *ti, cryptarch_aead *t,
 				  size_t k, const struct test_inst *rti,
@@ -700,6 +702,7 @@ static void instance_vs_reference(const struct test_inst *ti, cryptarch_aead *t,
 	size_t nk = test_inst_key_sizes(ti, ks), i, len, al, nl, h = 0;
 	struct input in;
 	size_t sweep = gcm ? NONCE_MAX : 101;
+	const int costly = test_inst_costly(ti);
 
 	for (i = 0; i < sweep; i++) {
 		nl = gcm ? 1 + i : 7 + i % 7;
@@ -725,7 +728,11 @@ static void instance_vs_reference(const struct test_inst *ti, cryptarch_aead *t,
 			check_truncation(ti->name, t, &in, tags, nt);
 	}
 	for (i = 0; i < nlong; i++) {
-		if (longv[i].huge && h++ % nhuge != k % nhuge)
+		/* a costly instance (util.h) takes its turn at the huge ones
+		 * on a share of its turns */
+		if (longv[i].huge &&
+		    (h++ % nhuge != k % nhuge ||
+		     (costly && (k / nhuge) % test_costly_every() != 0)))
 			continue;
 		if (check_case(ti->name, t, &longv[i].in, longv[i].want))
 			return;
@@ -1279,8 +1286,9 @@ static size_t check_name(const char *algname, unsigned long iters)
 		if (ref && i != r) {
 			t = test_aead_open(&ti[i], 0);
 			if (t)
-				instance_vs_reference(&ti[i], t, i, &ti[r], ref,
-						      &m, iters);
+				instance_vs_reference(
+					&ti[i], t, i, &ti[r], ref, &m,
+					test_inst_rounds(&ti[i], iters));
 			cryptarch_aead_free(t);
 		}
 		if (test_failures != f0)

@@ -28,7 +28,9 @@
  * one bit flipped (-EBADMSG, a zeroed output). ccm(aes) has some 200
  * instances: the rounds of a name are CRYPTARCH_TEST_ITER * 10 divided by
  * its instances (at least a fifteenth of CRYPTARCH_TEST_ITER, at most
- * all of it).
+ * all of it). An instance over a costly driver (util.h, test_inst_costly:
+ * twofish-ct) takes part in every test_costly_every()-th round only, in
+ * every kind of round, and sits out a masked run (util.h).
  *
  * The seed is printed; CRYPTARCH_TEST_SEED sets it ("random" for a new
  * one); CRYPTARCH_TEST_ITER sets the rounds per cipher and mode, and per
@@ -86,6 +88,13 @@ static void one(struct slot *s, int mode, int enc, const uint8_t *src,
 			  cryptarch_strerror(rc));
 }
 
+/* 1 if instance TI sits out round ITER (a costly one takes every
+ * test_costly_every()-th round, util.h). */
+static int skip_costly(const struct test_inst *ti, unsigned long iter)
+{
+	return iter % test_costly_every() != 0 && test_inst_costly(ti);
+}
+
 static void step(struct slot *sl, size_t n, int mode, unsigned long iter,
 		 uint8_t *pt, uint8_t *ct, uint8_t *inbuf)
 {
@@ -110,6 +119,8 @@ static void step(struct slot *sl, size_t n, int mode, unsigned long iter,
 	test_rng_fill(&rng, pt, len);
 	for (i = 0; i < n; i++) {
 		sl[i].ok = 0;
+		if (i && skip_costly(sl[i].ti, iter))
+			continue;
 		rc = cryptarch_skcipher_setkey(sl[i].t, key, keylen);
 		if (rc) {
 			test_fail("%s setkey %zu bytes: %s", sl[i].ti->name,
@@ -144,6 +155,8 @@ static void step(struct slot *sl, size_t n, int mode, unsigned long iter,
 		uint8_t ivw[16];
 
 		memcpy(ivw, sl[0].iv, 16);
+		if (i && skip_costly(sl[i].ti, iter))
+			continue;
 		one(&sl[i], mode, 0, ct, len, iv0, inbuf);
 		if (!sl[i].ok)
 			continue;
@@ -175,6 +188,8 @@ static void shash_step(const struct test_inst *ti, cryptarch_shash **t,
 	test_hex(khex, key, keylen);
 	ds = cryptarch_shash_digestsize(t[0]);
 	for (i = 0; i < n; i++) {
+		if (i && skip_costly(&ti[i], iter))
+			continue;
 		twice = i && test_rng_below(&rng, 4) == 0;
 		rc = keylen ? cryptarch_shash_setkey(t[i], key, keylen) : 0;
 		if (rc) {
@@ -226,6 +241,7 @@ static size_t shash_names(unsigned long iters, uint8_t *msg, uint8_t *inbuf)
 		unsigned long before = test_failures;
 
 		n = test_shash_instances(names[k], &ti, NULL);
+		n = test_drop_costly_masked(ti, n);
 		t = calloc(n + 1, sizeof(*t));
 		if (!t)
 			exit(2);
@@ -286,6 +302,8 @@ static void aead_step(const struct test_inst *ti, cryptarch_aead **t, size_t n,
 		 iter, khex, nl, len, al, as);
 	cl = len + as;
 	for (i = 0; i < n; i++) {
+		if (i && skip_costly(&ti[i], iter))
+			continue;
 		rc = cryptarch_aead_setkey(t[i], key, keylen);
 		if (!rc)
 			rc = cryptarch_aead_setauthsize(t[i], as);
@@ -316,6 +334,8 @@ static void aead_step(const struct test_inst *ti, cryptarch_aead **t, size_t n,
 	}
 	b = test_rng_below(&rng, 8 * cl);
 	for (i = 0; i < n; i++) {
+		if (i && skip_costly(&ti[i], iter))
+			continue;
 		so = test_rng_below(&rng, 16);
 		inplace = test_rng_below(&rng, 2);
 		buf = area + so;
@@ -363,6 +383,7 @@ static size_t aead_names(unsigned long iters, uint8_t *pt)
 		unsigned long before = test_failures;
 
 		n = test_aead_instances(names[k], &ti, NULL);
+		n = test_drop_costly_masked(ti, n);
 		t = calloc(n + 1, sizeof(*t));
 		if (!t)
 			exit(2);
@@ -416,6 +437,7 @@ int main(int argc, char **argv)
 			unsigned long before = test_failures;
 
 			n = test_instances(ciphers[c], m, &ti, NULL);
+			n = test_drop_costly_masked(ti, n);
 			sl = calloc(n + 1, sizeof(*sl));
 			if (!sl)
 				return 2;

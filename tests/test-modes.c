@@ -29,6 +29,9 @@
  *  - Monte Carlo: 10 keys x 1000 chained ECB encryptions of 4 blocks and
  *    back, per key size, compared between all implementations and
  *    instances, and the cipher API.
+ * An instance over a costly driver (util.h: twofish-ct) is checked only
+ * in a run with --driver (ctest's modes-<driver>), not again in the run
+ * over every driver.
  * Deterministic: a fixed seed (CRYPTARCH_TEST_SEED overrides it).
  *
  * Usage: test-modes [--mask-all]
@@ -690,16 +693,18 @@ static void check_instance(const struct test_inst *ti, size_t keylen,
 }
 
 /*
- * Monte Carlo: 4 independent chains of 1000 encryptions under each of 10
- * keys (each key the previous one XORed with the last outputs), then the
- * last 1000 undone by decryption. FN is one implementation or instance.
+ * Monte Carlo: 4 independent chains of CHAIN (1000; a share of that where
+ * a costly instance takes part, util.h) encryptions under each of 10 keys
+ * (each key the previous one XORed with the last outputs), then the last
+ * CHAIN undone by decryption. FN is one implementation or instance.
  */
 struct mc_result {
 	uint8_t block[64], key[32];
 	char name[96];
 };
 
-static int mc_cipher(const char *driver, size_t keylen, struct mc_result *res)
+static int mc_cipher(const char *driver, size_t keylen, int chain,
+		     struct mc_result *res)
 {
 	cryptarch_cipher *c = NULL;
 	uint8_t blk[64], key[32], start[64];
@@ -720,14 +725,14 @@ static int mc_cipher(const char *driver, size_t keylen, struct mc_result *res)
 				key[i] ^= blk[(i * 5) % 64];
 		rc = cryptarch_cipher_setkey(c, key, keylen);
 		memcpy(start, blk, 64);
-		for (i = 0; i < 1000 && !rc; i++)
+		for (i = 0; i < chain && !rc; i++)
 			for (lane = 0; lane < 4 && !rc; lane++)
 				rc = cryptarch_cipher_encrypt(
 					c, blk + 16 * lane, blk + 16 * lane);
 	}
 	memcpy(res->block, blk, 64);
 	memcpy(res->key, key, 32);
-	for (i = 0; i < 1000 && !rc; i++)
+	for (i = 0; i < chain && !rc; i++)
 		for (lane = 0; lane < 4 && !rc; lane++)
 			rc = cryptarch_cipher_decrypt(c, blk + 16 * lane,
 						      blk + 16 * lane);
@@ -744,7 +749,7 @@ static int mc_cipher(const char *driver, size_t keylen, struct mc_result *res)
 	return rc ? -1 : 0;
 }
 
-static int mc_ecb(const struct test_inst *ti, size_t keylen,
+static int mc_ecb(const struct test_inst *ti, size_t keylen, int chain,
 		  struct mc_result *res)
 {
 	cryptarch_skcipher *t = test_open(ti, 0);
@@ -763,12 +768,12 @@ static int mc_ecb(const struct test_inst *ti, size_t keylen,
 				key[i] ^= blk[(i * 5) % 64];
 		rc = cryptarch_skcipher_setkey(t, key, keylen);
 		memcpy(start, blk, 64);
-		for (i = 0; i < 1000 && !rc; i++)
+		for (i = 0; i < chain && !rc; i++)
 			rc = cryptarch_skcipher_encrypt(t, blk, blk, 64, NULL);
 	}
 	memcpy(res->block, blk, 64);
 	memcpy(res->key, key, 32);
-	for (i = 0; i < 1000 && !rc; i++)
+	for (i = 0; i < chain && !rc; i++)
 		rc = cryptarch_skcipher_decrypt(t, blk, blk, 64, NULL);
 	if (!rc)
 		test_compare(blk, start, 64,
@@ -782,6 +787,30 @@ static int mc_ecb(const struct test_inst *ti, size_t keylen,
 	return rc ? -1 : 0;
 }
 
+/*
+ * 1 if TI is over a costly driver (util.h) and this is a run over every
+ * driver: its own run (modes-<driver>, --driver) checks it, the same
+ * checks, so it is not repeated here. Said once per driver.
+ */
+static int costly_elsewhere(const struct test_inst *ti)
+{
+	static const struct cryptarch_driver *said[8];
+	static size_t nsaid;
+	size_t i;
+
+	if (test_driver_only() || !test_inst_costly(ti))
+		return 0;
+	for (i = 0; i < nsaid && said[i] != ti->drv; i++)
+		;
+	if (i == nsaid && nsaid < 8) {
+		said[nsaid++] = ti->drv;
+		printf("%s: a costly driver (util.h), checked by its own run "
+		       "(test-modes --driver %s), not here\n",
+		       ti->drv->name, ti->drv->name);
+	}
+	return 1;
+}
+
 static void monte_carlo(const char *cipher)
 {
 	struct mc_result res[64];
@@ -789,18 +818,27 @@ static void monte_carlo(const char *cipher)
 	size_t n = test_instances(cipher, TEST_MODE_ECB, &ti, NULL);
 	size_t keylen, i, k;
 	char hex[129];
+	int chain = 1000;
 
+	/* a costly instance here: every chain a share as long */
+	for (i = 0; i < n; i++)
+		if (!costly_elsewhere(&ti[i]) && test_inst_costly(&ti[i]))
+			chain = (int)(1000 / test_costly_every());
+	if (chain < 1)
+		chain = 1;
 	for (keylen = 16; keylen <= 32; keylen += 8) {
 		size_t nr = 0;
 
 		for (i = 0; i < n && nr < 64; i++) {
+			if (costly_elsewhere(&ti[i]))
+				continue;
 			if (keylen < ti[i].drv->alg->min_keysize ||
 			    keylen > ti[i].drv->alg->max_keysize)
 				continue;
-			if (!ti[i].hooked &&
-			    !mc_cipher(ti[i].drv->name, keylen, &res[nr]))
+			if (!ti[i].hooked && !mc_cipher(ti[i].drv->name, keylen,
+							chain, &res[nr]))
 				nr++;
-			if (nr < 64 && !mc_ecb(&ti[i], keylen, &res[nr]))
+			if (nr < 64 && !mc_ecb(&ti[i], keylen, chain, &res[nr]))
 				nr++;
 		}
 		for (k = 1; k < nr; k++)
@@ -811,9 +849,10 @@ static void monte_carlo(const char *cipher)
 					  res[0].name);
 		if (nr) {
 			test_hex(hex, res[0].block, 16);
-			printf("Monte Carlo %s-%zu: %zu implementations and "
-			       "instances agree on %s...\n",
-			       cipher, 8 * keylen, nr, hex);
+			printf("Monte Carlo %s-%zu (chains of %d): %zu "
+			       "implementations and instances agree on "
+			       "%s...\n",
+			       cipher, 8 * keylen, chain, nr, hex);
 		}
 	}
 	free(ti);
@@ -853,6 +892,8 @@ int main(int argc, char **argv)
 						  cryptarch_strerror(rc));
 			}
 			for (i = 0; i < n; i++) {
+				if (costly_elsewhere(&ti[i]))
+					continue;
 				ns = test_key_sizes(ti[i].drv, sizes);
 				for (s = 0; s < ns; s++)
 					check_instance(&ti[i],

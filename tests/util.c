@@ -429,6 +429,97 @@ int test_inst_make(struct test_inst *ti, int mode,
 	return rc;
 }
 
+/* see util.h (test_inst_costly) */
+static const char *const costly_drivers[] = { "twofish-ct", NULL };
+
+static int spec_costly(const struct cryptarch_spec *s)
+{
+	unsigned i, j;
+
+	for (i = 0; i < s->n; i++) {
+		const struct cryptarch_driver *d;
+
+		if (s->node[i].tmpl)
+			continue;
+		d = cryptarch_spec_node_driver(s, i);
+		for (j = 0; d && costly_drivers[j]; j++)
+			if (strcmp(d->name, costly_drivers[j]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/* see util.h */
+int test_inst_costly(const struct test_inst *ti)
+{
+	return spec_costly(&ti->spec);
+}
+
+/* see util.h */
+unsigned long test_inst_rounds(const struct test_inst *ti, unsigned long iters)
+{
+	if (!test_inst_costly(ti))
+		return iters;
+	iters /= test_costly_every();
+	return iters ? iters : 1;
+}
+
+/* see util.h */
+size_t test_drop_costly_masked(struct test_inst *ti, size_t n)
+{
+	static int noted;
+	const char *mask = getenv("CRYPTARCH_DISABLE");
+	const char *skip = getenv("CRYPTARCH_TEST_COSTLY_SKIP");
+	size_t i, k = 0;
+
+	if (skip && strcmp(skip, "1") == 0)
+		mask = "all";
+	if (!mask || !*mask || only_driver)
+		return n;
+	for (i = 0; i < n; i++) {
+		if (test_inst_costly(&ti[i])) {
+			if (!noted++)
+				printf("SKIP: instances over %s in this masked "
+				       "run: a costly portable driver, which "
+				       "the mask cannot change (the unmasked "
+				       "run checks them)\n",
+				       ti[i].drv->name);
+			continue;
+		}
+		ti[k++] = ti[i];
+	}
+	return k;
+}
+
+/* see util.h */
+unsigned long test_costly_every(void)
+{
+	static unsigned long every;
+
+	if (!every)
+		every = test_env_count("CRYPTARCH_TEST_COSTLY", 4);
+	return every ? every : 1;
+}
+
+/* The instances over a costly driver moved after the others, in order:
+ * the first instance, which the programs compare the others against, is
+ * then one that takes every round. */
+static void costly_last(struct test_inst *v, size_t n)
+{
+	size_t i, j;
+	struct test_inst t;
+
+	for (i = n; i > 0; i--) {
+		if (!test_inst_costly(&v[i - 1]))
+			continue;
+		for (j = i; j < n && !test_inst_costly(&v[j]); j++) {
+			t = v[j - 1];
+			v[j - 1] = v[j];
+			v[j] = t;
+		}
+	}
+}
+
 /* 1 if instances over base driver D are tested under --driver. */
 static int base_selected(const struct cryptarch_driver *d)
 {
@@ -480,6 +571,7 @@ static void collect(const char *name, const struct cryptarch_type *want,
 		fill_inst(&(*v)[(*k)++], &s[i], mode);
 	}
 	free(s);
+	costly_last(*v, *k);
 }
 
 /* see util.h */
@@ -853,6 +945,12 @@ void test_ctr_add(uint8_t ctr[16], uint64_t n)
 int test_selected(const struct cryptarch_driver *drv)
 {
 	return !only_driver || strcmp(drv->name, only_driver) == 0;
+}
+
+/* see util.h */
+int test_driver_only(void)
+{
+	return only_driver != NULL;
 }
 
 /* see util.h */

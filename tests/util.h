@@ -298,5 +298,35 @@ void test_ctr_add(uint8_t ctr[16], uint64_t n);
 void test_mask_all(int *argc, char ***argv);
 /* 1 if DRV is to be tested under --driver (always without it). */
 int test_selected(const struct cryptarch_driver *drv);
+/* 1 if --driver was given. */
+int test_driver_only(void);
+
+/*
+ * Drivers whose every call costs a whole bit-sliced pass (twofish-ct: one
+ * block about 4000 cycles, the table code's 30 times over), which the
+ * randomised tests would otherwise spend most of their time in. 1 if some
+ * driver of instance TI is one. Such an instance takes every
+ * test_costly_every()-th round of test-diff and that share of the random
+ * rounds of test-many and test-aead and of test-modes' Monte Carlo
+ * chains; every systematic check still runs. test-modes checks it in its
+ * own run (modes-<driver>, --driver) only, not again in the runs over
+ * every driver.
+ */
+int test_inst_costly(const struct test_inst *ti);
+/*
+ * In a run under a CRYPTARCH_DISABLE mask (or with
+ * CRYPTARCH_TEST_COSTLY_SKIP=1: the qemu -cpu runs) without --driver:
+ * TI[0..N-1]
+ * without the instances over a costly driver (it needs no CPU feature, so
+ * the mask leaves its code as the unmasked run checked it); the new count.
+ * Otherwise N. For programs that check no choice among their instances
+ * (test-diff, test-many).
+ */
+size_t test_drop_costly_masked(struct test_inst *ti, size_t n);
+/* CRYPTARCH_TEST_COSTLY, default 4 (cross builds: 16, the cache variable
+ * CRYPTARCH_TEST_COSTLY_EMULATED of tests/CMakeLists.txt). */
+unsigned long test_costly_every(void);
+/* ITERS rounds for instance TI: a share for a costly one, at least 1. */
+unsigned long test_inst_rounds(const struct test_inst *ti, unsigned long iters);
 
 #endif /* CRYPTARCH_TEST_UTIL_H */
