@@ -163,12 +163,12 @@ static int run_mode(const char *name, size_t len, size_t keylen)
 /*
  * Many requests (cryptarch_skcipher_encrypt_many, _decrypt_many)
  * through instance NAME, a cbc, ecb, ctr or (XTS set) xts one, with a
- * secret key of KEYLEN bytes: MANY_N requests of different lengths (a zero-length one
- * among them, and one-, two- and three-block ones, which ecb and ctr
- * gather into one call), more of them than any driver has lanes, so that
- * lanes are refilled and run out at different times; their ivs and
- * plaintexts are secret. 0, or
- * 1 if a call failed or the round trip is wrong.
+ * secret key of KEYLEN bytes: MANY_N requests of different lengths (a
+ * zero-length one among them, and one-, two- and three-block ones, which
+ * ecb and ctr gather into one call), more of them than any driver has
+ * lanes, so that lanes are refilled and run out at different times; their
+ * ivs and plaintexts are secret. 0, or 1 if a call failed or the round
+ * trip is wrong.
  */
 #define MANY_N 19
 static int run_many(const char *name, size_t keylen, int xts)

@@ -4,9 +4,10 @@
  * Twofish on 16 blocks at once with AVX2 for ECB, CBC decryption, CTR and
  * XTS (twofish-avx2.c, built with AVX2; this file is plain C, so that
  * nothing here runs an instruction the CPU may lack), and 16 independent
- * CBC encryptions at once through the same ECB code (encrypt_many). The key schedule
- * and the context are twofish-generic's; the single-block functions, CBC
- * encryption (serial) and the last NBLOCKS % 8 blocks of every hook call
+ * CBC encryptions at once through the same ECB code (encrypt_many). The
+ * key schedule and the context are twofish-generic's; the single-block
+ * functions, CBC encryption (serial) and the last NBLOCKS % 8 blocks of
+ * every hook call
  * are twofish-x86_64's assembly (twofish-x86_64.h; the build ties the two
  * drivers: NEEDS in src/registry.cmake).
  * Not constant-time: table lookups indexed by key-dependent data. Needs

@@ -81,9 +81,9 @@ static inline uint64_t ctr_opaque(uint64_t x)
 
 /* Many requests: where the instance is a driver's ctr hook and the driver
  * has an ecb hook too, the counter blocks of the short requests (up to
- * GATHER_CTR_MAX bytes) are written back to back and encrypted by one call of
- * the ecb hook per GATHER_BLOCKS blocks, each request's iv advanced as one
- * call would; the others one call each. */
+ * GATHER_CTR_MAX bytes) are written back to back and encrypted by one call
+ * of the ecb hook per GATHER_BLOCKS blocks, each request's iv advanced as
+ * one call would; the others one call each. */
 static void ctr_many(const struct cryptarch_inst *m, int op,
 		     const struct cryptarch_request *req, size_t n)
 {
@@ -111,7 +111,8 @@ static void ctr_many(const struct cryptarch_inst *m, int op,
 			if (used)
 				e->encrypt(m->key[0], ks, ks, used / 16);
 			for (k = 0, off = 0; k < np; k++) {
-				const struct cryptarch_request *r = &req[pend[k]];
+				const struct cryptarch_request *r =
+					&req[pend[k]];
 				const uint8_t *s = r->src;
 				uint8_t *d = r->dst;
 

@@ -54,8 +54,8 @@ static int ecb_decrypt(const struct cryptarch_inst *m, uint8_t *dst,
 }
 
 /* Many requests: where the instance is a driver's ecb hook, the short
- * ones (up to GATHER_ECB_MAX bytes) back to back in one buffer and one call of
- * the hook per GATHER_BLOCKS blocks; the others one call each. */
+ * ones (up to GATHER_ECB_MAX bytes) back to back in one buffer and one
+ * call of the hook per GATHER_BLOCKS blocks; the others one call each. */
 static void ecb_many(const struct cryptarch_inst *m, int op,
 		     const struct cryptarch_request *req, size_t n)
 {
@@ -78,7 +78,8 @@ static void ecb_many(const struct cryptarch_inst *m, int op,
 	for (i = 0;; i++) {
 		size_t len = i < n ? req[i].len : 0;
 
-		if (i == n || (len <= GATHER_ECB_MAX && used + len > sizeof(buf))) {
+		if (i == n ||
+		    (len <= GATHER_ECB_MAX && used + len > sizeof(buf))) {
 			if (used)
 				bulk(m->key[0], buf, buf, used / 16);
 			for (k = 0, off = 0; k < np; k++) {
