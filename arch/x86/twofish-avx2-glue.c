@@ -7,9 +7,8 @@
  * CBC encryptions at once through the same ECB code (encrypt_many). The
  * key schedule and the context are twofish-generic's; the single-block
  * functions, CBC encryption (serial) and the last NBLOCKS % 8 blocks of
- * every hook call
- * are twofish-x86_64's assembly (twofish-x86_64.h; the build ties the two
- * drivers: NEEDS in src/registry.cmake).
+ * every hook call are twofish-x86_64's assembly (twofish-x86_64.h; the
+ * build ties the two drivers: NEEDS in src/registry.cmake).
  * Not constant-time: table lookups indexed by key-dependent data. Needs
  * AVX, AVX2 and BMI2 (BMI1's bextr too, which comes with BMI2); x86_64.
  * Speed: Twofish-128 CTR, 8192-byte requests, 3.1 cycles/byte against
