@@ -38,7 +38,7 @@
  * one xmm block). The hash before the pass is added to its first lane
  * (which meets H^N), so that the pass's one reduction gives the hash.
  *
- * Short requests (at most 15 blocks, few blocks of associated data) are
+ * Short requests (at most 31 blocks, few blocks of associated data) are
  * that pass alone, the associated data's lanes before the payload's with
  * the higher powers, the lengths block's product with H^1 taken on its
  * own before the rounds (off the payload's chain), the payload in the
@@ -88,7 +88,7 @@
 #define NPOW CRYPTARCH_GHASH_VPCLMUL_AVX512_POWERS
 /* requests of at most this many payload blocks (and few enough blocks of
  * associated data) take the short path: one pass, one reduction */
-#define SHORT_BLOCKS 15
+#define SHORT_BLOCKS 31
 
 _Static_assert(NPOW == BLOCKS, "one power of H per block of a group");
 
@@ -568,8 +568,20 @@ INLINE __m128i short_request(const aesctx *c, const ghctx *g,
 	case 3:
 		last_blocks(c, g, &q, &s, enc, 3, r->dst, r->src, r->len, 0);
 		break;
-	default:
+	case 4:
 		last_blocks(c, g, &q, &s, enc, 4, r->dst, r->src, r->len, 0);
+		break;
+	case 5:
+		last_blocks(c, g, &q, &s, enc, 5, r->dst, r->src, r->len, 0);
+		break;
+	case 6:
+		last_blocks(c, g, &q, &s, enc, 6, r->dst, r->src, r->len, 0);
+		break;
+	case 7:
+		last_blocks(c, g, &q, &s, enc, 7, r->dst, r->src, r->len, 0);
+		break;
+	default:
+		last_blocks(c, g, &q, &s, enc, 8, r->dst, r->src, r->len, 0);
 		break;
 	}
 	return _mm_xor_si128(q.ej0, gh_bswap(zacc_reduce_s(&s)));
