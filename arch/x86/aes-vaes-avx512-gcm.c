@@ -7,7 +7,7 @@
  * GHASH with VPCLMULQDQ on zmm registers, four blocks per register.
  * Built with the vaes512 instruction set (-mvaes -mvpclmulqdq -mavx512f
  * -mavx512bw -mavx512vl); the key schedule is aes-aesni's context, the
- * powers of H ghash-vpclmul-avx512's (ghash-pclmul.h: H^32 .. H^1 in the
+ * powers of H ghash-vpclmul-avx512's (ghash-pclmul.h: H^64 .. H^1 in the
  * register form of ghash-clmul-core.h, whose reduction is used here, lane
  * by lane).
  *
@@ -35,8 +35,11 @@
  * lengths block takes the lane after the last block, so that the N lanes
  * meet H^N .. H^1 in one contiguous masked load of the powers, and the
  * last lane of the last register, when free, encrypts J0 (else E(J0) is
- * one xmm block). The hash before the pass is added to its first lane
- * (which meets H^N), so that the pass's one reduction gives the hash.
+ * one xmm block). In encryption the last group's blocks meet H^(N+32) ..
+ * H^(N+1) in the pass's own sums, the hash before that group added to
+ * its first block; in decryption the hash before the pass is added to
+ * its first lane (which meets H^N). Either way one reduction gives the
+ * hash, with no reduction and multiplication in series at the end.
  *
  * Short requests (at most 31 blocks, few blocks of associated data) are
  * that pass alone, the associated data's lanes before the payload's with
@@ -90,7 +93,11 @@
  * associated data) take the short path: one pass, one reduction */
 #define SHORT_BLOCKS 31
 
-_Static_assert(NPOW == BLOCKS, "one power of H per block of a group");
+/* the row of H^32 (the key holds H^NPOW .. H^1, highest first) */
+#define GROW (NPOW - BLOCKS)
+
+_Static_assert(NPOW == 2 * BLOCKS,
+	       "a group's powers beside those of the last blocks");
 
 /*
  * Compiler barriers that keep the interleaving as written: KEEP(v)
@@ -296,16 +303,17 @@ INLINE __m128i zacc_reduce_s(const struct zacc *s)
 }
 
 /* Register J of a whole group of 32 blocks at P into S (Karatsuba), Y
- * added to the first block: the blocks meet H^(32-4j) .. H^(29-4j). */
+ * added to the first block: the group's blocks meet the powers from row
+ * ROW on (ROW = GROW: H^32 .. H^1), register J those from row ROW + 4j. */
 INLINE void ghash_reg(struct zacc *s, const ghctx *g, const uint8_t *p, int j,
-		      __m128i y)
+		      __m128i y, unsigned row)
 {
 	zmm d = zbswap(_mm512_loadu_si512(p + 64 * j));
 
 	if (j == 0)
 		d = _mm512_xor_si512(d, _mm512_zextsi128_si512(y));
-	zacc_mul_k(s, d, _mm512_load_si512(g->h[4 * j]),
-		   _mm512_load_si512(g->k[4 * j]));
+	zacc_mul_k(s, d, _mm512_load_si512(g->h[row + 4 * (unsigned)j]),
+		   _mm512_load_si512(g->k[row + 4 * (unsigned)j]));
 }
 
 /* Register J of lanes (register form) into S, the lanes under qword mask
@@ -361,7 +369,7 @@ static __m128i ghash_bytes(const ghctx *g, __m128i y, const uint8_t *p,
 		zacc_zero(&s);
 		UNROLL
 		for (j = ZW - 1; j >= 0; j--)
-			ghash_reg(&s, g, p, j, y);
+			ghash_reg(&s, g, p, j, y, GROW);
 		y = zacc_reduce_k(&s);
 	}
 	zacc_zero(&s);
@@ -414,10 +422,11 @@ INLINE void rounds_mem(const aesctx *c, zmm *b, int nz)
 }
 
 /* Rounds 1 .. NR-1 with the GHASH of the whole group at PREV (Y added to
- * its first block) into PS, one register's product after each of rounds
- * 1 .. 8 (Karatsuba). */
+ * its first block) into PS, its blocks meeting the powers from row ROW
+ * on, one register's product after each of rounds 1 .. 8 (Karatsuba). */
 INLINE void rounds_mem_hash(const aesctx *c, const ghctx *g, zmm *b, int nz,
-			    const uint8_t *prev, __m128i y, struct zacc *ps)
+			    const uint8_t *prev, __m128i y, struct zacc *ps,
+			    unsigned row)
 {
 	unsigned r;
 
@@ -425,7 +434,7 @@ INLINE void rounds_mem_hash(const aesctx *c, const ghctx *g, zmm *b, int nz,
 	for (r = 1; r < 10; r++) {
 		round_mem(c, r, b, nz);
 		if (r <= ZW)
-			ghash_reg(ps, g, prev, ZW - (int)r, y);
+			ghash_reg(ps, g, prev, ZW - (int)r, y, row);
 	}
 	if (c->rounds > 10) {
 		round_mem(c, 10, b, nz);
@@ -445,8 +454,8 @@ struct last {
 	__m128i ej0; /* out: E(J0) */
 	int with_l;  /* L takes the lane after the last block */
 	int after;   /* lanes after the pass's (L on its own): 0 or 1 */
-	/* encryption: the group before (its ciphertext), hashed between
-	 * the rounds after Y (NULL: none); Y updated */
+	/* encryption: the group before (its ciphertext), hashed after Y
+	 * between the rounds into the pass's sums (NULL: none) */
 	const uint8_t *prev;
 	__m128i y;
 	int fold;    /* Y (the hash before the pass) added to lane 0 */
@@ -485,11 +494,10 @@ INLINE void last_blocks(const aesctx *c, const ghctx *g, struct last *q,
 	else
 		q->ej0 = aes_xmm(c, q->j0);
 	if (q->prev) {
-		struct zacc ps;
-
-		zacc_zero(&ps);
-		rounds_mem_hash(c, g, b, nz, q->prev, q->y, &ps);
-		q->y = zacc_reduce_k(&ps);
+		/* the group before meets the 32 powers above the pass's,
+		 * in the same sums (Karatsuba, as KARA must be then) */
+		rounds_mem_hash(c, g, b, nz, q->prev, q->y, s,
+				NPOW - n - (unsigned)q->after - BLOCKS);
 	} else {
 		rounds_mem(c, b, nz);
 	}
@@ -588,22 +596,24 @@ INLINE __m128i short_request(const aesctx *c, const ghctx *g,
 }
 
 /*
- * The last blocks of a long request, after its whole groups: their hash
- * with *Y (the hash before them, encryption's last group hashed between
- * their rounds first) added to their first lane, reduced, and E(J0) into
- * Q.
+ * The last blocks of a long request, after its whole groups: the hash of
+ * all, reduced once, and E(J0) into Q. Y is the hash before them; in
+ * encryption it is the hash before the last group (at PREV), which is
+ * hashed between the rounds with the 32 powers above the pass's, in the
+ * same sums; otherwise Y is added to the pass's first lane.
  */
 static __m128i last_first(const aesctx *c, const ghctx *g, struct last *q,
 			  int enc, uint8_t *dst, const uint8_t *src,
-			  size_t len, const uint8_t *prev, __m128i *y)
+			  size_t len, const uint8_t *prev, __m128i y)
 {
 	unsigned n = (unsigned)((len + 15) / 16) + (unsigned)q->with_l;
 	struct zacc s;
 
-	/* the GHASH of the group before (encryption), between the rounds */
+	/* the GHASH of the group before (encryption) between the rounds,
+	 * Y added to its first block; else Y added to the pass's */
 	q->prev = prev;
-	q->y = *y;
-	q->fold = 1;
+	q->y = y;
+	q->fold = prev == NULL;
 
 	/* as many registers as the lanes need (E(J0) in a lane left, else
 	 * on xmm), Karatsuba: off the chain, the fewest multiplications */
@@ -634,7 +644,6 @@ static __m128i last_first(const aesctx *c, const ghctx *g, struct last *q,
 		last_blocks(c, g, q, &s, enc, 8, dst, src, len, 1);
 		break;
 	}
-	*y = q->y;
 	return zacc_reduce_k(&s);
 }
 
@@ -685,7 +694,7 @@ INLINE void group(const struct keys *ks, const ghctx *g, int enc,
 		  zmm *base, __m128i *y, int fast, const int hash,
 		  const unsigned nr)
 {
-	const zmm *hp = (const zmm *)g->h, *kp = (const zmm *)g->k;
+	const zmm *hp = (const zmm *)g->h[GROW], *kp = (const zmm *)g->k[GROW];
 	zmm b[ZW], in[ZW];
 	struct zacc s;
 	unsigned r;
@@ -936,7 +945,7 @@ INLINE __m128i gcm(const aesctx *c, const ghctx *g,
 	q.base = ctr_add(base, (uint32_t)(ng * BLOCKS));
 	x = last_first(c, g, &q, enc, r->dst + ng * 16 * BLOCKS,
 		       r->src + ng * 16 * BLOCKS, rest,
-		       enc && ng ? r->dst + (ng - 1) * 16 * BLOCKS : NULL, &y);
+		       enc && ng ? r->dst + (ng - 1) * 16 * BLOCKS : NULL, y);
 	if (!q.with_l)
 		x = gh_mul(_mm_xor_si128(x, q.l), _mm_load_si128(&h[NPOW - 1]));
 	return _mm_xor_si128(q.ej0, gh_bswap(x));

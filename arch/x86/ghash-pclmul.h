@@ -20,7 +20,11 @@
 /* Powers of H that ghash-pclmul aggregates: 8 blocks per reduction. */
 #define CRYPTARCH_GHASH_PCLMUL_POWERS 8
 /* ghash-vpclmul-avx512: 32 blocks (8 zmm registers) per reduction. */
-#define CRYPTARCH_GHASH_VPCLMUL_AVX512_POWERS 32
+#define CRYPTARCH_GHASH_VPCLMUL_AVX512_GROUP 32
+/* ... and the powers its key holds: H^64 .. H^1, the upper half for
+ * gcm-aes-vaes-avx512, which hashes a whole group beside the last
+ * blocks of a request in one reduction. */
+#define CRYPTARCH_GHASH_VPCLMUL_AVX512_POWERS 64
 
 /*
  * ghash-pclmul's key: h[i] is H^(i+1) in the register form of
@@ -34,11 +38,12 @@ struct cryptarch_ghash_pclmul_ctx {
 };
 
 /*
- * ghash-vpclmul-avx512's key: h[i] is H^(32 - i) in the same register
+ * ghash-vpclmul-avx512's key: h[i] is H^(64 - i) in the same register
  * form, highest power first, so that the four blocks of a zmm register
- * at block offset 4r of a group of 32 meet their powers in one aligned
- * load at h[4r], and the last n blocks of a request theirs at h[32 - n];
- * k[i] is the Karatsuba factor of h[i], as ghash-pclmul's.
+ * at block offset 4r of a group of 32 meet their powers H^(32 - 4r) ..
+ * in one aligned load at h[32 + 4r], and the last n blocks of a request
+ * theirs at h[64 - n]; k[i] is the Karatsuba factor of h[i], as
+ * ghash-pclmul's.
  */
 struct cryptarch_ghash_vpclmul_avx512_ctx {
 	_Alignas(64) uint8_t h[CRYPTARCH_GHASH_VPCLMUL_AVX512_POWERS][16];

@@ -20,7 +20,8 @@
  * 5..31 blocks of a request (or a short request) take one pass of the
  * same kind over ceil(n / 4) registers, the last loaded under a mask
  * (zero lanes contribute zero products), their powers H^n .. H^1 read
- * from h[32 - n] under the same masks; 2..4 blocks are summed on xmm
+ * from h[64 - n] under the same masks (the key holds H^64 .. H^1; the
+ * upper half is gcm-aes-vaes-avx512's); 2..4 blocks are summed on xmm
  * registers as ghash-pclmul sums them, and one block is one schoolbook
  * xmm product.
  *
@@ -47,7 +48,10 @@
 #define UNROLL _Pragma("GCC unroll 16")
 #endif
 
-#define NPOW CRYPTARCH_GHASH_VPCLMUL_AVX512_POWERS
+#define NPOW CRYPTARCH_GHASH_VPCLMUL_AVX512_GROUP
+/* rows of the key: H^64 .. H^33, then the group's H^32 .. H^1 */
+#define NTAB CRYPTARCH_GHASH_VPCLMUL_AVX512_POWERS
+#define TOP (NTAB - NPOW)
 /* zmm registers per group */
 #define ZW (NPOW / 4)
 /*
@@ -141,8 +145,8 @@ int cryptarch_ghash_vpclmul_avx512_setkey(void *ctx, const uint8_t *key,
 		return -EINVAL;
 	h1 = gh_key_power(gh_bswap(gh_loadu(key)));
 	p = h1;
-	for (i = NPOW - 1; i >= 0; i--) {
-		if (i < NPOW - 1)
+	for (i = NTAB - 1; i >= 0; i--) {
+		if (i < NTAB - 1)
 			p = gh_mul(p, h1);
 		_mm_store_si128(&h[i], p);
 		_mm_store_si128(&k[i], gh_karatsuba_key(p));
@@ -154,7 +158,7 @@ int cryptarch_ghash_vpclmul_avx512_setkey(void *ctx, const uint8_t *key,
 INLINE __m128i group(const struct cryptarch_ghash_vpclmul_avx512_ctx *c,
 		     __m128i y, const uint8_t *src)
 {
-	const zmm *h = (const zmm *)c->h, *k = (const zmm *)c->k;
+	const zmm *h = (const zmm *)c->h[TOP], *k = (const zmm *)c->k[TOP];
 	struct zacc s;
 	zmm d0, d1;
 	int r;
@@ -182,7 +186,7 @@ INLINE __m128i group(const struct cryptarch_ghash_vpclmul_avx512_ctx *c,
 static __m128i tail(const struct cryptarch_ghash_vpclmul_avx512_ctx *c,
 		    __m128i y, const uint8_t *src, size_t n)
 {
-	const uint8_t *h = c->h[NPOW - n], *k = c->k[NPOW - n];
+	const uint8_t *h = c->h[NTAB - n], *k = c->k[NTAB - n];
 	size_t nz = (n + 3) / 4, r;
 	__mmask8 m = 0xff;
 	struct zacc s;
@@ -208,8 +212,8 @@ static __m128i tail(const struct cryptarch_ghash_vpclmul_avx512_ctx *c,
 INLINE __m128i tail_xmm(const struct cryptarch_ghash_vpclmul_avx512_ctx *c,
 			__m128i y, const uint8_t *src, size_t n)
 {
-	const __m128i *h = (const __m128i *)c->h[NPOW - n];
-	const __m128i *k = (const __m128i *)c->k[NPOW - n];
+	const __m128i *h = (const __m128i *)c->h[NTAB - n];
+	const __m128i *k = (const __m128i *)c->k[NTAB - n];
 	struct gh_acc s;
 	size_t j;
 
