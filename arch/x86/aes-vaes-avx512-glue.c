@@ -28,12 +28,23 @@
  * 4.63, 1.44, 0.17, 0.09), against 12.15, 3.10, 0.31, 0.13 for
  * gcm_base(ctr-aes-vaes-avx512, ghash-vpclmul-avx512) (`cryptarch speed
  * --alg 'gcm(aes)' --driver gcm-aes-vaes-avx512,... --sizes
- * 16,64,1420,8192 --keys 128`, best of two runs), 2026-12-02; at 8192
- * bytes each group of 32 blocks costs about its 26 VPCLMULQDQ (one every
- * other cycle). Against intel-ipsec-mb 1.3 in one interleaved run
- * (`bench/peers --targets --mode gcm --alg aes`, median of five), AES-128
- * encryption 1.34x, 1.14x, 0.93x and 1.07x at 16, 64, 1420 and 8192
- * bytes, decryption 1.13x, 0.97x, 0.98x, 1.09x.
+ * 16,64,1420,8192 --keys 128`, best of two runs), 2026-12-02. At 8192
+ * bytes a group of 32 blocks costs about 46 TSC cycles, where its 80
+ * VAESENC and 26 VPCLMULQDQ alone issue in 32.6 (bench/aes-bound.c, in
+ * `bench/peers --targets`): the loads, stores, byte swaps, Karatsuba's
+ * XORs and the reduction add a third. Against intel-ipsec-mb 1.3 in one
+ * interleaved run (`bench/peers --targets --mode gcm --alg aes`, median of
+ * five), AES-128 encryption 1.34x, 1.14x, 0.93x and 1.07x at 16, 64, 1420
+ * and 8192 bytes, decryption 1.13x, 0.97x, 0.98x, 1.09x. Since then the
+ * one-pass short path takes up to 31 blocks (was 15) and encryption's
+ * last group is hashed in the last blocks' own sums (one reduction at
+ * the end): AES-128 encryption, TSC cycles per request, best of three
+ * alternated runs (`bench/peers --alg aes-128 --mode gcm-enc --lib
+ * cryptarch,ipsecmb --config hw --sizes ...`, loaded machine,
+ * 2026-12-02), 256 bytes 64 against 76 before (intel-ipsec-mb 64), 496
+ * bytes 88 against 102 (89), 512 bytes 98-101 against 117-120 (88-93),
+ * 1420 bytes 190-206 against 195-227 (181-189), 8192 bytes 779-780
+ * against 788-800 (802-824).
  */
 #include <stddef.h>
 #include <stdint.h>
