@@ -75,6 +75,7 @@ run_one() {
 			echo "run-fuzz: $h: reproduce with: $bin" $old
 			return 1
 		fi
+		# shellcheck disable=SC2086
 		echo "run-fuzz: $h: earlier reproducers now pass; removed:" \
 			$old
 		# shellcheck disable=SC2086
