@@ -24,7 +24,8 @@
 #   fuzz            build-fuzz/ with clang and -DCRYPTARCH_FUZZ=ON: the
 #                   libFuzzer harnesses of tests/fuzz/, each run for
 #                   FUZZ_SECONDS (default 60) from the committed corpus
-#                   by tests/fuzz/run-fuzz.sh; a crash fails the stage and
+#                   by tests/fuzz/run-fuzz.sh, JOBS harnesses at a time
+#                   (one process each); a crash fails the stage and
 #                   its input stays in build-fuzz/fuzz-work/artifacts/.
 #                   Skipped, with the reason, without clang or its
 #                   fuzzer runtime (packages clang, libclang-rt-14-dev)
@@ -311,7 +312,8 @@ EOF
 	build_targets fuzz "$dir" "fuzz-name fuzz-setkey fuzz-diff fuzz-aead" \
 		-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER="$cc" \
 		-DCRYPTARCH_FUZZ=ON -DCRYPTARCH_BUILD_TESTS=OFF || return 0
-	FUZZ_DETECT_LEAKS=$leaks bash "$root/tests/fuzz/run-fuzz.sh" \
+	FUZZ_DETECT_LEAKS=$leaks FUZZ_JOBS=$JOBS \
+		bash "$root/tests/fuzz/run-fuzz.sh" \
 		"$dir/tests/fuzz" "$dir/fuzz-work" "$secs" 2>&1 |
 		tee "$dir/check-fuzz.log"
 	if [ "${PIPESTATUS[0]}" = 0 ]; then

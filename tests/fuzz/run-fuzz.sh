@@ -13,7 +13,8 @@
 #        (default harnesses: fuzz-name fuzz-setkey fuzz-diff, and
 #        fuzz-aead where BINDIR has it, else a note says it did not run)
 # Environment: FUZZ_DETECT_LEAKS=0 turns LeakSanitizer off (where it
-# cannot run, e.g. under ptrace restrictions).
+# cannot run, e.g. under ptrace restrictions); FUZZ_JOBS=n runs n
+# harnesses at a time (default 1), each for SECONDS all the same.
 # Exit status: 0 every harness ran clean, 1 one did not, 2 usage.
 
 set -u
@@ -48,16 +49,17 @@ max_len() {
 	esac
 }
 
-rc=0
-for h in "${harnesses[@]}"; do
+# run_one HARNESS: run it, its report lines on standard output; the
+# status 0 if it ran clean, else 1.
+run_one() {
+	local h=$1 bin corpus art log old status runs cov found
 	bin=$bindir/$h
 	corpus=$work/corpus/$h
 	art=$work/artifacts/$h
 	log=$work/$h.log
 	if [ ! -x "$bin" ]; then
 		echo "run-fuzz: $h: no program $bin"
-		rc=1
-		continue
+		return 1
 	fi
 	mkdir -p "$corpus" "$art" "$seeds/$h"
 	# Reproducers of an earlier run: still failing fails now; fixed ones
@@ -68,12 +70,12 @@ for h in "${harnesses[@]}"; do
 		# shellcheck disable=SC2086 # artifact names have no spaces
 		if ! ASAN_OPTIONS="detect_leaks=$leaks:${ASAN_OPTIONS:-}" \
 			"$bin" -timeout=30 $old >"$log" 2>&1; then
-			rc=1
 			echo "run-fuzz: $h: FAILED: an earlier reproducer" \
 				"still fails; log: $log"
 			echo "run-fuzz: $h: reproduce with: $bin" $old
-			continue
+			return 1
 		fi
+		# shellcheck disable=SC2086
 		echo "run-fuzz: $h: earlier reproducers now pass; removed:" \
 			$old
 		# shellcheck disable=SC2086
@@ -96,9 +98,8 @@ for h in "${harnesses[@]}"; do
 		echo "run-fuzz: $h: ok, ${runs:-?} runs in $seconds s" \
 			"(${cov:-cov: ?}, corpus $(find "$corpus" -type f |
 			wc -l) + $(find "$seeds/$h" -type f | wc -l) seeds)"
-		continue
+		return 0
 	fi
-	rc=1
 	echo "run-fuzz: $h: FAILED (exit $status); log: $log"
 	grep -E '^(==[0-9]+==|SUMMARY|fuzz: |.*runtime error)' "$log" |
 		head -n 20
@@ -106,5 +107,32 @@ for h in "${harnesses[@]}"; do
 		echo "run-fuzz: $h: reproducer kept: $found"
 		echo "run-fuzz: $h: reproduce with: $bin $found"
 	fi
+	return 1
+}
+
+# FUZZ_JOBS harnesses at a time, each a process of its own with its own
+# corpus, artifacts and log (every one still runs SECONDS); the reports
+# in the order of the harnesses.
+mkdir -p "$work"
+njobs=${FUZZ_JOBS:-1}
+case $njobs in
+'' | *[!0-9]* | 0) njobs=1 ;;
+esac
+for h in "${harnesses[@]}"; do
+	while [ "$(jobs -pr | wc -l)" -ge "$njobs" ]; do
+		wait -n
+	done
+	rm -f "$work/$h.report" "$work/$h.status"
+	(
+		run_one "$h" >"$work/$h.report" 2>&1
+		echo $? >"$work/$h.status"
+	) &
+done
+wait
+rc=0
+for h in "${harnesses[@]}"; do
+	cat "$work/$h.report" 2>/dev/null
+	[ "$(cat "$work/$h.status" 2>/dev/null)" = 0 ] || rc=1
+	rm -f "$work/$h.report" "$work/$h.status"
 done
 exit $rc
