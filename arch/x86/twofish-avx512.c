@@ -24,7 +24,8 @@
  * (a lone last block of ECB, CBC decryption or CTR takes the one-block
  * path). One block (single-block functions, CBC encryption) sits in one
  * xmm with the two g inputs of a round looked up together in the same
- * tables.
+ * tables, the MDS output laid out as (T0, T1, T0, T1) so that the PHT is
+ * one shuffle and two adds.
  *
  * Constant-time: no branch and no memory address depends on the key or the
  * data (the tables are read whole into registers; every lookup is a
