@@ -24,7 +24,8 @@
  * (a lone last block of ECB, CBC decryption or CTR takes the one-block
  * path). One block (single-block functions, CBC encryption) sits in one
  * xmm with the two g inputs of a round looked up together in the same
- * tables.
+ * tables, the MDS output laid out as (T0, T1, T0, T1) so that the PHT is
+ * one shuffle and two adds.
  *
  * Constant-time: no branch and no memory address depends on the key or the
  * data (the tables are read whole into registers; every lookup is a
@@ -86,14 +87,11 @@ struct mds_pats {
 	uint8_t p[5][64]; /* A, B1, B2, C1, C2 */
 };
 
-/* Every word as it is; every word one lane low; odd words one lane low. */
+/* Every word as it is; every word one lane low. */
 static const struct mds_pats pat_g0 __attribute__((aligned(64))) =
 	{ PATS(0, 0) };
 static const struct mds_pats pat_g1 __attribute__((aligned(64))) =
 	{ PATS(1, 1) };
-static const struct mds_pats pat_one __attribute__((aligned(64))) =
-	{ PATS(0, 1) };
-
 INLINE __m512i pat(const struct mds_pats *p, int i)
 {
 	return _mm512_load_si512((const void *)p->p[i]);
@@ -114,20 +112,6 @@ INLINE __m512i mds512(__m512i d, const struct mds_pats *p)
 	return _mm512_ternarylogic_epi32(y, _mm512_shuffle_epi8(pe, pat(p, 3)),
 					 _mm512_shuffle_epi8(pe, pat(p, 4)),
 					 0x96);
-}
-
-INLINE __m128i mds128(__m128i d, const struct mds_pats *p)
-{
-	__m128i p5 = _mm_gf2p8affine_epi64_epi8(d, _mm_set1_epi64x(MAT_5B), 0);
-	__m128i pe = _mm_gf2p8affine_epi64_epi8(d, _mm_set1_epi64x(MAT_EF), 0);
-	__m128i y = _mm_ternarylogic_epi32(
-		_mm_shuffle_epi8(d, _mm512_castsi512_si128(pat(p, 0))),
-		_mm_shuffle_epi8(p5, _mm512_castsi512_si128(pat(p, 1))),
-		_mm_shuffle_epi8(p5, _mm512_castsi512_si128(pat(p, 2))), 0x96);
-
-	return _mm_ternarylogic_epi32(
-		y, _mm_shuffle_epi8(pe, _mm512_castsi512_si128(pat(p, 3))),
-		_mm_shuffle_epi8(pe, _mm512_castsi512_si128(pat(p, 4))), 0x96);
 }
 
 /* A 256-byte table in four registers: t[0] entries 0..63, ... t[3]. */
@@ -176,28 +160,6 @@ INLINE __m512i sbox_chain(const struct tab256 s[4], __m512i x,
 	return _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), lo, hi);
 }
 
-/* The same with independent zero-masked permutes (shorter latency, for
- * the single-block path). */
-INLINE __m512i sbox_tree(const struct tab256 s[4], __m512i x,
-			 const __mmask64 m[4])
-{
-	__m512i lo[4], hi[4];
-	int j;
-
-	#pragma GCC unroll 4
-	for (j = 0; j < 4; j++) {
-		lo[j] = _mm512_maskz_permutex2var_epi8(m[j], s[j].t[0], x,
-						       s[j].t[1]);
-		hi[j] = _mm512_maskz_permutex2var_epi8(m[j], s[j].t[2], x,
-						       s[j].t[3]);
-	}
-	lo[0] = _mm512_or_si512(_mm512_or_si512(lo[0], lo[1]),
-				_mm512_or_si512(lo[2], lo[3]));
-	hi[0] = _mm512_or_si512(_mm512_or_si512(hi[0], hi[1]),
-				_mm512_or_si512(hi[2], hi[3]));
-	return _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), lo[0], hi[0]);
-}
-
 /* The S-boxes of a key, in registers. */
 struct keyregs {
 	struct tab256 s[4];
@@ -228,23 +190,6 @@ INLINE __m512i g1_512(const struct keyregs *r, __m512i x)
 	const __mmask64 m[4] = { LANE(3), LANE(0), LANE(1), LANE(2) };
 
 	return mds512(sbox_chain(r->s, x, m), &pat_g1);
-}
-
-/*
- * One block in an xmm, words (w0, w1, w2, w3): g(w0), g(ROL(w1, 8)),
- * g(w2), g(ROL(w3, 8)) in the same four dwords.
- */
-INLINE __m128i g_one(const struct keyregs *r, __m128i v)
-{
-	const __mmask64 m[4] = {
-		(LANE(0) & 0x0f0f) | (LANE(3) & 0xf0f0),
-		(LANE(1) & 0x0f0f) | (LANE(0) & 0xf0f0),
-		(LANE(2) & 0x0f0f) | (LANE(1) & 0xf0f0),
-		(LANE(3) & 0x0f0f) | (LANE(2) & 0xf0f0),
-	};
-	__m512i d = sbox_tree(r->s, _mm512_castsi128_si512(v), m);
-
-	return mds128(_mm512_castsi512_si128(d), &pat_one);
 }
 
 /* ------------------------------------------------------------------ */
@@ -454,20 +399,87 @@ INLINE void decrypt16(const struct keyregs *kr, const uint32_t *k,
 /* One block. */
 
 /*
- * The F output of the pair of g values in dwords (P, P + 1) of T, P = 0 or
- * 2: (T0 + T1 + K0, T0 + 2 T1 + K1) in dwords 0, 1 and again in 2, 3.
+ * The MDS matrix for the one-block path, on the S-box outputs of the words
+ * (w0, w1, w2, w3) as sbox_one() leaves them (those of w1 and w3 one lane
+ * low): the pair of g values of words S, S + 1 (S = 0 or 2) in dwords 0, 1
+ * and again in 2, 3, so that the PHT needs one shuffle, not three.
  */
-INLINE __m128i pht_one(__m128i t, const uint32_t *k, int p)
+#define PAIR16(a, b, c, d, s)                                               \
+	{ WORD(a, b, c, d, s, 0), WORD(a, b, c, d, (s) + 1, 1),             \
+	  WORD(a, b, c, d, s, 0), WORD(a, b, c, d, (s) + 1, 1) }
+#define PAIRS(s)                                                            \
+	{ { PAIR16(0, 3, 2, 1, s), PAIR16(2, 0, 1, 3, s),                   \
+	    PAIR16(3, -1, -1, -1, s), PAIR16(1, 1, 0, 0, s),                \
+	    PAIR16(-1, 2, 3, 2, s) } }
+
+struct mds_pats16 {
+	uint8_t p[5][16]; /* A, B1, B2, C1, C2 */
+};
+
+static const struct mds_pats16 pat_pair[2] __attribute__((aligned(64))) = {
+	PAIRS(0), PAIRS(2)
+};
+
+INLINE __m128i pat16(int s, int i)
 {
-	__m128i a = p ? _mm_shuffle_epi32(t, _MM_SHUFFLE(3, 2, 3, 2)) :
-			_mm_shuffle_epi32(t, _MM_SHUFFLE(1, 0, 1, 0));
-	__m128i b = p ? _mm_shuffle_epi32(t, _MM_SHUFFLE(2, 3, 2, 3)) :
-			_mm_shuffle_epi32(t, _MM_SHUFFLE(0, 1, 0, 1));
+	return _mm_load_si128((const __m128i *)pat_pair[s / 2].p[i]);
+}
+
+/*
+ * Every byte of V through its S-box: byte lane j of w0 and w2 through
+ * s[j], byte lane j - 1 of w1 and w3 (g(ROL(w, 8)) without the rotate).
+ * Eight independent zero-masked permutes, their ORs by VPTERNLOGD, and
+ * bit 7 of each index byte chooses between the halves (its mask is ready
+ * long before the permutes are).
+ */
+INLINE __m128i sbox_one(const struct keyregs *r, __m128i v)
+{
+	const __mmask64 m[4] = {
+		(LANE(0) & 0x0f0f) | (LANE(3) & 0xf0f0),
+		(LANE(1) & 0x0f0f) | (LANE(0) & 0xf0f0),
+		(LANE(2) & 0x0f0f) | (LANE(1) & 0xf0f0),
+		(LANE(3) & 0x0f0f) | (LANE(2) & 0xf0f0),
+	};
+	const __m512i x = _mm512_castsi128_si512(v);
+	__m128i l[4], h[4], a, b;
+	int j;
+
+	#pragma GCC unroll 4
+	for (j = 0; j < 4; j++) {
+		l[j] = _mm512_castsi512_si128(_mm512_maskz_permutex2var_epi8(
+			m[j], r->s[j].t[0], x, r->s[j].t[1]));
+		h[j] = _mm512_castsi512_si128(_mm512_maskz_permutex2var_epi8(
+			m[j], r->s[j].t[2], x, r->s[j].t[3]));
+	}
+	a = _mm_ternarylogic_epi32(l[0], l[1], l[2], 0xfe);
+	b = _mm_ternarylogic_epi32(h[0], h[1], h[2], 0xfe);
+	return _mm_mask_blend_epi8(_mm_movepi8_mask(v), _mm_or_si128(a, l[3]),
+				   _mm_or_si128(b, h[3]));
+}
+
+/*
+ * F of the round whose g inputs are words P and P + 1 of V (P = 0 or 2):
+ * (T0 + T1 + K0, T0 + 2 T1 + K1) in dwords 0, 1 and again in 2, 3, from
+ * Y = (T0, T1, T0, T1) straight out of the MDS matrix.
+ */
+INLINE __m128i f_one(const struct keyregs *r, __m128i v, const uint32_t *k,
+		     int p)
+{
+	__m128i z = sbox_one(r, v);
+	__m128i p5 = _mm_gf2p8affine_epi64_epi8(z, _mm_set1_epi64x(MAT_5B), 0);
+	__m128i pe = _mm_gf2p8affine_epi64_epi8(z, _mm_set1_epi64x(MAT_EF), 0);
+	__m128i y = _mm_ternarylogic_epi32(_mm_shuffle_epi8(p5, pat16(p, 1)),
+					   _mm_shuffle_epi8(p5, pat16(p, 2)),
+					   _mm_shuffle_epi8(pe, pat16(p, 3)),
+					   0x96);
 	__m128i kk = _mm_set1_epi64x((long long)load64_le(
 		(const uint8_t *)k));
 
-	return _mm_add_epi32(_mm_add_epi32(a, b),
-			     _mm_add_epi32(_mm_maskz_mov_epi32(0xa, a), kk));
+	y = _mm_ternarylogic_epi32(y, _mm_shuffle_epi8(pe, pat16(p, 4)),
+				   _mm_shuffle_epi8(z, pat16(p, 0)), 0x96);
+	return _mm_add_epi32(_mm_add_epi32(y, _mm_shuffle_epi32(
+						      y, _MM_SHUFFLE(2, 3, 0, 1))),
+			     _mm_mask_add_epi32(kk, 0xa, kk, y));
 }
 
 /* The two rounds of a pair: (w0, w1) feed (w2, w3), then back. */
@@ -478,12 +490,12 @@ INLINE __m128i enc_one(const struct keyregs *kr, const uint32_t *k, __m128i v)
 	v = _mm_xor_si128(v, _mm_loadu_si128((const __m128i *)k));
 #pragma GCC unroll 8
 	for (r = 0; r < 16; r += 2) {
-		__m128i f = pht_one(g_one(kr, v), k + 8 + 2 * r, 0);
+		__m128i f = f_one(kr, v, k + 8 + 2 * r, 0);
 
 		v = _mm_mask_rol_epi32(v, 0x8, v, 1);
 		v = _mm_mask_xor_epi32(v, 0xc, v, f);
 		v = _mm_mask_ror_epi32(v, 0x4, v, 1);
-		f = pht_one(g_one(kr, v), k + 10 + 2 * r, 2);
+		f = f_one(kr, v, k + 10 + 2 * r, 2);
 		v = _mm_mask_rol_epi32(v, 0x2, v, 1);
 		v = _mm_mask_xor_epi32(v, 0x3, v, f);
 		v = _mm_mask_ror_epi32(v, 0x1, v, 1);
@@ -500,12 +512,12 @@ INLINE __m128i dec_one(const struct keyregs *kr, const uint32_t *k, __m128i v)
 	v = _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2));
 #pragma GCC unroll 8
 	for (r = 14; r >= 0; r -= 2) {
-		__m128i f = pht_one(g_one(kr, v), k + 10 + 2 * r, 2);
+		__m128i f = f_one(kr, v, k + 10 + 2 * r, 2);
 
 		v = _mm_mask_rol_epi32(v, 0x1, v, 1);
 		v = _mm_mask_xor_epi32(v, 0x3, v, f);
 		v = _mm_mask_ror_epi32(v, 0x2, v, 1);
-		f = pht_one(g_one(kr, v), k + 8 + 2 * r, 0);
+		f = f_one(kr, v, k + 8 + 2 * r, 0);
 		v = _mm_mask_rol_epi32(v, 0x4, v, 1);
 		v = _mm_mask_xor_epi32(v, 0xc, v, f);
 		v = _mm_mask_ror_epi32(v, 0x8, v, 1);
