@@ -47,6 +47,7 @@ cryptarch_driver(twofish-mips mips arch/mips/twofish-mips.S arch/mips/twofish-mi
 cryptarch_driver(twofish-x86_64 x86_64 arch/x86/twofish-x86_64.S arch/x86/twofish-x86_64-glue.c)
 cryptarch_driver(twofish-avx2 x86_64 NEEDS twofish-x86_64 arch/x86/twofish-avx2-glue.c ISA avx2 arch/x86/twofish-avx2.c)
 cryptarch_driver(twofish-avx512 x86_64 arch/x86/twofish-avx512-glue.c ISA avx512vbmi arch/x86/twofish-avx512.c arch/x86/twofish-avx512-many.c)
+cryptarch_driver(twofish-neon arm64 arch/arm64/twofish-neon.c)
 cryptarch_driver(twofish-ct all src/twofish/twofish-ct.c)
 cryptarch_driver(twofish-generic all src/twofish/twofish-generic.c)
 cryptarch_driver(sha256-generic all src/sha256/sha256-generic.c)
