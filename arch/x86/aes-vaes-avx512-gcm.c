@@ -312,8 +312,10 @@ INLINE void ghash_reg(struct zacc *s, const ghctx *g, const uint8_t *p, int j,
 
 	if (j == 0)
 		d = _mm512_xor_si512(d, _mm512_zextsi128_si512(y));
-	zacc_mul_k(s, d, _mm512_load_si512(g->h[row + 4 * (unsigned)j]),
-		   _mm512_load_si512(g->k[row + 4 * (unsigned)j]));
+	/* rows ROW + 4j are 64-byte aligned only when ROW is a multiple of
+	 * four (the last blocks' row is not) */
+	zacc_mul_k(s, d, _mm512_loadu_si512(g->h[row + 4 * (unsigned)j]),
+		   _mm512_loadu_si512(g->k[row + 4 * (unsigned)j]));
 }
 
 /* Register J of lanes (register form) into S, the lanes under qword mask
