@@ -993,7 +993,8 @@ INLINE int is_short(const struct cryptarch_aead_req *r)
 {
 	size_t t = (r->len + 15) / 16, a = (r->adlen + 15) / 16;
 
-	return t <= SHORT_BLOCKS && a + t + 1 <= NPOW;
+	/* one pass: at most 8 registers of lanes (a 64-bit lane mask) */
+	return t <= SHORT_BLOCKS && a + t + 1 <= BLOCKS;
 }
 
 /* Requests past one block, out of line (each path's frame its own),
